@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { checkAfm, normalizeAfm } from '../domain/afm';
+import { PASSWORD_MAX, passwordProblems } from '../domain/password';
+import { isValidPostcode, normalizePostcode } from '../domain/postcode';
+import { checkPhone } from '../domain/phone';
+import { M } from './messages';
+
+/** Field schemas of SPEC §5, shared by every form and every bridge route. Messages are ids of M. */
+
+export const emailSchema = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .max(200, M.emailTooLong)
+  .pipe(z.email({ error: M.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .max(PASSWORD_MAX, M.passwordTooLong)
+  .refine((v) => passwordProblems(v).every((p) => p === 'too_long'), M.passwordRule);
+
+/** Login accepts any stored password: the strength rules apply only when a password is created. */
+export const loginPasswordSchema = z.string({ error: M.required }).min(1, M.required).max(PASSWORD_MAX, M.passwordTooLong);
+
+export const personNameSchema = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .max(100, M.nameTooLong)
+  .refine((v) => (v.match(/\p{L}/gu) ?? []).length >= 2, M.nameTooShort);
+
+export const companyNameSchema = z.string({ error: M.companyNameRequired }).trim().min(1, M.companyNameRequired).max(100, M.nameTooLong);
+
+export const afmSchema = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .transform((v) => normalizeAfm(v))
+  .refine((v) => /^\d{9}$/.test(v), M.taxNumberFormat)
+  .refine((v) => checkAfm(v).ok, M.taxNumberInvalid);
+
+export const postcodeSchema = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .transform((v) => normalizePostcode(v))
+  .refine((v) => /^\d{5}$/.test(v), M.postcodeFormat)
+  .refine((v) => isValidPostcode(v), M.postcodeFormat);
+
+export const phoneSchema = z
+  .string({ error: M.phoneRequired })
+  .min(1, M.phoneRequired)
+  .max(100, M.phoneTooLong)
+  .superRefine((v, ctx) => {
+    const result = checkPhone(v);
+    if (result.ok) return;
+    const message = result.problem === 'too_short' ? M.phoneTooShort : result.problem === 'required' ? M.phoneRequired : M.phoneInvalid;
+    ctx.addIssue({ code: 'custom', message });
+  });
+
+export const citySchema = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .max(100, M.tooLong100)
+  .refine((v) => (v.match(/\p{L}/gu) ?? []).length >= 2, M.cityTooShort);
+
+export const requiredText100 = z.string({ error: M.required }).trim().min(1, M.required).max(100, M.tooLong100);
+export const optionalText100 = z.string().trim().max(100, M.tooLong100).optional();
+export const optionalText400 = z.string().trim().max(400, M.tooLong400).optional();
