@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { CompanyInfo, Customer, RegisterRequest, SessionMeta, UpdateMeRequest } from '../contracts/auth';
+import { companyInfoSchema, customerSchema, loginResultSchema, refreshMetaSchema, sessionMetaSchema } from '../contracts/auth';
+import type { BridgeClient } from './bridge-client';
+
+/** The SPEC §7 "Authentication and account" calls, one function each. */
+
+export interface SessionGrant {
+  accessToken: string;
+  meta: SessionMeta;
+}
+
+export async function login(client: BridgeClient, username: string, password: string): Promise<SessionGrant> {
+  const { result, meta } = await client.request({
+    method: 'POST',
+    path: '/api/client/user/login',
+    body: { username, password },
+    result: loginResultSchema,
+    meta: sessionMetaSchema,
+    auth: false,
+  });
+  return { accessToken: result, meta };
+}
+
+export async function refreshSession(client: BridgeClient, refreshToken: string) {
+  const { result, meta } = await client.request({
+    method: 'POST',
+    path: '/api/client/user/refresh',
+    body: { refreshToken },
+    result: loginResultSchema,
+    meta: refreshMetaSchema,
+    auth: false,
+  });
+  return { accessToken: result, refreshToken: meta.refreshToken, expiresIn: meta.expiresIn };
+}
+
+export async function fetchMe(client: BridgeClient): Promise<Customer> {
+  const { result } = await client.request({ path: '/api/bridge/user/me', result: customerSchema });
+  return result;
+}
+
+export async function updateMe(client: BridgeClient, body: UpdateMeRequest): Promise<Customer> {
+  const { result } = await client.request({ method: 'POST', path: '/api/bridge/user/me', body, result: customerSchema });
+  return result;
+}
+
+export async function checkTaxId(client: BridgeClient, taxId: string): Promise<CompanyInfo> {
+  const { result } = await client.request({
+    method: 'POST',
+    path: '/api/client/user/check-tax-id',
+    body: { tax_id: taxId },
+    result: companyInfoSchema,
+    auth: false,
+  });
+  return result;
+}
+
+export async function registerBuyer(client: BridgeClient, body: RegisterRequest): Promise<SessionGrant> {
+  const { result, meta } = await client.request({
+    method: 'POST',
+    path: '/api/bridge/buyers',
+    body,
+    result: loginResultSchema,
+    meta: sessionMetaSchema,
+    auth: false,
+  });
+  return { accessToken: result, meta };
+}
+
+export async function requestPasswordReset(client: BridgeClient, email: string, url?: string): Promise<void> {
+  await client.request({
+    method: 'POST',
+    path: '/api/client/user/password/request-reset',
+    body: url === undefined ? { email } : { email, url },
+    result: z.unknown(),
+    auth: false,
+  });
+}
+
+export async function resetPassword(client: BridgeClient, password: string, token: string): Promise<void> {
+  // SPEC §5: reset sends the same password as its confirmation (the form has already compared them).
+  await client.request({
+    method: 'POST',
+    path: '/api/client/user/password/reset',
+    body: { password, confirm_password: password, token },
+    result: z.unknown(),
+    auth: false,
+  });
+}
+
+export async function changePassword(client: BridgeClient, oldPassword: string, newPassword: string): Promise<void> {
+  await client.request({
+    method: 'POST',
+    path: '/api/client/user/password/change',
+    body: { old_password: oldPassword, new_password: newPassword },
+    result: z.unknown(),
+  });
+}
