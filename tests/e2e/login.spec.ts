@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from './support/accounts';
+import { homeHeading, logIn, logOut, selectBuyerDialog, submitLogin } from './support/session';
+
+test.describe('log in and out', () => {
+  for (const email of [DEMO.user, DEMO.admin]) {
+    test(`${email} signs in to home and logs out`, async ({ page }) => {
+      await submitLogin(page, email, DEMO_PASSWORD);
+      await expect(homeHeading(page)).toBeVisible();
+      await expect(selectBuyerDialog(page)).toBeHidden();
+
+      await logOut(page);
+      await expect(page.getByText("You're logged out")).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+
+  test('a super user of two companies chooses the buyer, and the header shows it', async ({ page }) => {
+    await submitLogin(page, DEMO.superUser, DEMO_PASSWORD);
+    const dialog = selectBuyerDialog(page);
+    await expect(dialog).toBeVisible();
+    const companies = dialog.getByRole('button');
+    await expect(companies).toHaveCount(2);
+    const chosen = (await companies.nth(1).innerText()).trim();
+    await companies.nth(1).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(homeHeading(page)).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(chosen);
+
+    // Switching company from the header offers the same dialog and changes what the header shows.
+    await page.getByRole('button', { name: 'Switch company' }).click();
+    await expect(dialog).toBeVisible();
+    const other = (await companies.nth(0).innerText()).trim();
+    await companies.nth(0).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('banner')).toContainText(other);
+
+    await logOut(page);
+    await expect(page.getByText("You're logged out")).toBeVisible();
+  });
+
+  test('a wrong password is refused and the typed email is kept', async ({ page }) => {
+    await submitLogin(page, DEMO.user, 'Wrong-pass-1');
+    await expect(page.getByText('Your email or password is incorrect')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO.user);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  });
+
+  test('after logging in the session survives a reload', async ({ page }) => {
+    await logIn(page, DEMO.admin, DEMO_PASSWORD);
+    await page.reload();
+    await expect(homeHeading(page)).toBeVisible();
+  });
+});
