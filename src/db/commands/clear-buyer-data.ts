@@ -1,0 +1,75 @@
+import type { AppCollectionName, AppDatabase } from '../database';
+
+/** The collections logout touches; catalogue collections are shared by every buyer and stay. */
+export type BuyerScopedCollection = Extract<
+  AppCollectionName,
+  'cart_items' | 'orders' | 'sync_tasks' | 'favorites' | 'addresses' | 'account'
+>;
+
+export interface ClearBuyerDataResult {
+  removed: Record<BuyerScopedCollection, number>;
+  /** Untransmitted orders still waiting to be sent. */
+  keptOrders: number;
+  /** Untransmitted sync tasks still waiting to be sent. */
+  keptSyncTasks: number;
+}
+
+/**
+ * Logout (SPEC §4 Session): clears the cart without sync, the profile, favourites, addresses and
+ * checkout details of every buyer on this device. An untransmitted order or sync task is the
+ * buyer's only copy of something they asked for, so it is kept and sent when a member of that
+ * buyer signs in again. The selected buyer per customer is a device preference and is kept too.
+ *
+ * Stop the buyer-data replications before calling this: a running push would send the removals.
+ * Tombstones are purged afterwards so that a later push has nothing to send ("without sync").
+ */
+export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataResult> {
+  const [cartItems, favorites, addresses] = await Promise.all([
+    db.cart_items.find().exec(),
+    db.favorites.find().exec(),
+    db.addresses.find().exec(),
+  ]);
+  const [orders, syncTasks, account] = await Promise.all([
+    db.orders.find({ selector: { transmited: true } }).exec(),
+    db.sync_tasks.find({ selector: { transmited: true } }).exec(),
+    db.account.find({ selector: { kind: { $ne: 'selected_buyer' } } }).exec(),
+  ]);
+
+  await Promise.all([
+    db.cart_items.bulkRemove(cartItems),
+    db.favorites.bulkRemove(favorites),
+    db.addresses.bulkRemove(addresses),
+    db.orders.bulkRemove(orders),
+    db.sync_tasks.bulkRemove(syncTasks),
+    db.account.bulkRemove(account),
+  ]);
+  await purgeTombstones(db);
+
+  const [keptOrders, keptSyncTasks] = await Promise.all([
+    db.orders.find({ selector: { transmited: false } }).exec(),
+    db.sync_tasks.find({ selector: { transmited: false } }).exec(),
+  ]);
+  return {
+    removed: {
+      cart_items: cartItems.length,
+      favorites: favorites.length,
+      addresses: addresses.length,
+      orders: orders.length,
+      sync_tasks: syncTasks.length,
+      account: account.length,
+    },
+    keptOrders: keptOrders.length,
+    keptSyncTasks: keptSyncTasks.length,
+  };
+}
+
+/**
+ * Calls the storage directly instead of RxCollection.cleanup(): the cleanup plugin waits until
+ * every replication is in sync, which never happens offline and would hang the logout.
+ */
+async function purgeTombstones(db: AppDatabase): Promise<void> {
+  const collections = [db.cart_items, db.favorites, db.addresses, db.orders, db.sync_tasks, db.account];
+  for (const collection of collections) {
+    await collection.storageInstance.cleanup(0);
+  }
+}

@@ -1,0 +1,103 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { APP_COLLECTION_SCHEMAS, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
+import { nameSortKey } from './name-sort-key';
+import { makeProduct } from './testing/documents';
+import { fakeDexieStorage } from './testing/fake-storage';
+
+const opened: AppDatabase[] = [];
+
+async function open(factory = new IDBFactory()): Promise<AppDatabase> {
+  const db = await createAppDatabase({ storage: fakeDexieStorage(factory), devMode: true });
+  opened.push(db);
+  return db;
+}
+
+afterEach(async () => {
+  // RxDB allows 13 open collections per process: every test closes what it opened.
+  await Promise.all(opened.splice(0).map((db) => db.close()));
+  await closeAppDatabase();
+});
+
+describe('createAppDatabase', () => {
+  it('opens exactly the ten collections of ARCHITECTURE', async () => {
+    const db = await open();
+    expect(Object.keys(db.collections).sort()).toEqual([
+      'account',
+      'addresses',
+      'cart_items',
+      'catalog_meta',
+      'categories',
+      'favorites',
+      'orders',
+      'products',
+      'suppliers',
+      'sync_tasks',
+    ]);
+  });
+
+  it('finds products of a supplier sorted by name through the index', async () => {
+    const db = await open();
+    const names = ['Ζάχαρη 1kg', 'άλευρι 1kg', 'Ελαιόλαδο 5L', 'Αλάτι 500g'];
+    await db.products.bulkInsert(names.map((name, i) => makeProduct({ sku: `S-${i}`, name, name_az: nameSortKey(name) })));
+    await db.products.insert(makeProduct({ sku: 'OTHER', supplier_id: 'sup-2', name: 'Αβγά', name_az: nameSortKey('Αβγά') }));
+
+    const docs = await db.products.find({ selector: { supplier_id: 'sup-1' }, sort: [{ name_az: 'asc' }] }).exec();
+
+    expect(docs.map((d) => d.name)).toEqual(['Αλάτι 500g', 'άλευρι 1kg', 'Ελαιόλαδο 5L', 'Ζάχαρη 1kg']);
+  });
+
+  it('rejects a product without a required field', async () => {
+    const db = await open();
+    const { final_price: _omitted, ...withoutPrice } = makeProduct();
+    // @ts-expect-error the missing final_price is what this test checks
+    await expect(db.products.insert(withoutPrice)).rejects.toMatchObject({ code: 'VD2' });
+    expect(await db.products.count().exec()).toBe(0);
+  });
+
+  it('keeps the data when the database is opened again (persistence)', async () => {
+    const factory = new IDBFactory();
+    const first = await open(factory);
+    await first.products.insert(makeProduct({ sku: 'KEEP-1' }));
+    await first.close();
+
+    const second = await open(factory);
+    const doc = await second.products.findOne('KEEP-1').exec();
+    expect(doc?.name).toBe('Ελαιόλαδο Κρήτης 5L');
+  });
+});
+
+describe('schemas', () => {
+  it.each(Object.entries(APP_COLLECTION_SCHEMAS))('%s: indexed fields are required and bounded', (_name, schema) => {
+    const required = new Set<string>(schema.required ?? []);
+    const properties: Record<string, { type?: unknown; maxLength?: number; minimum?: number; maximum?: number; multipleOf?: number }> =
+      schema.properties;
+    const indexed = new Set<string>([schema.primaryKey as string, ...(schema.indexes ?? []).flat()]);
+    for (const field of indexed) {
+      const property = properties[field];
+      expect(required.has(field), `${field} required`).toBe(true);
+      if (property?.type === 'string') expect(property.maxLength, `${field} maxLength`).toBeLessThanOrEqual(2048);
+      if (property?.type === 'integer' || property?.type === 'number') {
+        expect([property.minimum, property.maximum, property.multipleOf].every((v) => typeof v === 'number'), field).toBe(true);
+      }
+    }
+    expect(schema.version).toBe(0);
+  });
+});
+
+describe('getAppDatabase', () => {
+  it('returns the same instance to concurrent callers', async () => {
+    const storage = fakeDexieStorage();
+    const [a, b] = await Promise.all([getAppDatabase({ storage }), getAppDatabase({ storage })]);
+    expect(a).toBe(b);
+    expect(a.closed).toBe(false);
+  });
+
+  it('opens a new database after closeAppDatabase()', async () => {
+    const first = await getAppDatabase({ storage: fakeDexieStorage() });
+    await closeAppDatabase();
+    expect(first.closed).toBe(true);
+    const second = await getAppDatabase({ storage: fakeDexieStorage() });
+    expect(second).not.toBe(first);
+  });
+});

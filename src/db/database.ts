@@ -1,0 +1,150 @@
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { accountSchema, type AccountDoc } from './schema/account';
+import { addressSchema, type AddressDoc } from './schema/addresses';
+import { cartItemSchema, type CartItemDoc } from './schema/cart-items';
+import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
+import { categorySchema, type CategoryDoc } from './schema/categories';
+import { favoriteSchema, type FavoriteDoc } from './schema/favorites';
+import { orderSchema, type OrderDoc } from './schema/orders';
+import { productSchema, type ProductDoc } from './schema/products';
+import { supplierSchema, type SupplierDoc } from './schema/suppliers';
+import { syncTaskSchema, type SyncTaskDoc } from './schema/sync-tasks';
+
+export interface AppCollections {
+  products: RxCollection<ProductDoc>;
+  categories: RxCollection<CategoryDoc>;
+  suppliers: RxCollection<SupplierDoc>;
+  catalog_meta: RxCollection<CatalogMetaDoc>;
+  cart_items: RxCollection<CartItemDoc>;
+  orders: RxCollection<OrderDoc>;
+  sync_tasks: RxCollection<SyncTaskDoc>;
+  favorites: RxCollection<FavoriteDoc>;
+  addresses: RxCollection<AddressDoc>;
+  account: RxCollection<AccountDoc>;
+}
+
+export type AppDatabase = RxDatabase<AppCollections>;
+export type AppCollectionName = keyof AppCollections;
+
+/**
+ * The ten collections (ARCHITECTURE "The local database"). RxDB's open-source edition allows 13 open
+ * collections per JS process across all databases; keep this list at ten.
+ */
+export const APP_COLLECTION_SCHEMAS = {
+  products: productSchema,
+  categories: categorySchema,
+  suppliers: supplierSchema,
+  catalog_meta: catalogMetaSchema,
+  cart_items: cartItemSchema,
+  orders: orderSchema,
+  sync_tasks: syncTaskSchema,
+  favorites: favoriteSchema,
+  addresses: addressSchema,
+  account: accountSchema,
+} as const;
+
+export const APP_DATABASE_NAME = 'storefront';
+
+export interface AppDatabaseOptions {
+  /** IndexedDB database name prefix; default "storefront". */
+  name?: string;
+  /** Default: Dexie over the browser's IndexedDB. Tests pass Dexie over fake-indexeddb. */
+  storage?: RxStorage<unknown, unknown>;
+  /**
+   * RxDB dev-mode plus z-schema validation of every write. Default: on in the Vite dev server and in
+   * unit tests, unless VITE_RXDB_DEV_MODE=false. Never in production builds (the branch is removed).
+   */
+  devMode?: boolean;
+  /** Cross-tab events and leader election; default true. */
+  multiInstance?: boolean;
+}
+
+let pluginsAdded = false;
+/** RxDB plugins are global: once dev-mode is on, every later database of the process needs a validator. */
+let devModeAdded = false;
+
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  pluginsAdded = true;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+}
+
+function devModeByDefault(): boolean {
+  return import.meta.env.DEV && import.meta.env.VITE_RXDB_DEV_MODE !== 'false';
+}
+
+/**
+ * Dev-mode and the validator load lazily: dev-mode may add a tracking iframe from rxdb.info and
+ * must stay out of production bundles; z-schema is used instead of ajv because ajv compiles with
+ * eval, which a strict CSP forbids (FIELD-NOTES "RxDB 17").
+ */
+async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
+  const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateZSchemaStorage }] = await Promise.all([
+    import('rxdb/plugins/dev-mode'),
+    import('rxdb/plugins/validate-z-schema'),
+  ]);
+  if (!devModeAdded) {
+    devModeAdded = true;
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+  }
+  return wrappedValidateZSchemaStorage({ storage });
+}
+
+/** Creates a database with all ten collections. Prefer getAppDatabase() in the app. */
+export async function createAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
+  addPlugins();
+  let storage: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
+  if (import.meta.env.DEV && (devModeAdded || (options.devMode ?? devModeByDefault()))) {
+    storage = await withDevMode(storage);
+  }
+  const db = await createRxDatabase<AppCollections>({
+    name: options.name ?? APP_DATABASE_NAME,
+    storage,
+    multiInstance: options.multiInstance ?? true,
+    eventReduce: true,
+  });
+  try {
+    await db.addCollections(
+      Object.fromEntries(Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }])),
+    );
+  } catch (error) {
+    // A half-built database would hold collections against the 13-collection limit.
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+let appDatabase: Promise<AppDatabase> | undefined;
+
+/**
+ * The app's one database, created once per JS context. Call it from module scope or loaders, never
+ * create the database inside a React effect: StrictMode runs effects twice and would open it twice.
+ * The options of the first call win.
+ */
+export function getAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
+  if (!appDatabase) {
+    const creating = createAppDatabase(options);
+    appDatabase = creating;
+    // A failed open (quota, blocked upgrade) must not poison every later call.
+    creating.catch(() => {
+      if (appDatabase === creating) appDatabase = undefined;
+    });
+  }
+  return appDatabase;
+}
+
+/** Closes the app's database (tests, logout flows); the next getAppDatabase() opens it again. */
+export async function closeAppDatabase(): Promise<void> {
+  const current = appDatabase;
+  appDatabase = undefined;
+  if (!current) return;
+  // A failed open was already reported to whoever awaited getAppDatabase(); nothing is open to close.
+  const db = await current.catch(() => undefined);
+  if (db && !db.closed) await db.close();
+}

@@ -1,0 +1,52 @@
+import type { RxJsonSchema } from 'rxdb';
+import type { Cents } from '../../domain/money';
+import { centsField, epochMsField, idField, intField, keyField, SLUG_MAX, SORT_KEY_MAX, textField } from './fields';
+
+export const SUPPLIER_STATUSES = ['active', 'inactive', 'locked'] as const;
+export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
+
+/** A supplier of the marketplace (SPEC §3 Supplier). */
+export interface SupplierDoc {
+  id: string;
+  name: string;
+  /** nameSortKey(name) */
+  name_az: string;
+  slug: string;
+  url_key?: string;
+  status: SupplierStatus;
+  /** Minimum order value excluding VAT (SPEC §5: each supplier's minimum must be reached). */
+  minimum_order: Cents;
+  /** Epoch ms; the carousel and the default sort are "activation_date desc" (SPEC §9). */
+  activation_date: number;
+  delivery_time?: string;
+  logo?: string;
+  description?: string;
+  /** Payment methods the supplier accepts: 1 card, 2 cash on delivery, 3 credit, 4 IRIS. */
+  payment_methods?: number[];
+  updated_at: number;
+}
+
+export const supplierSchema: RxJsonSchema<SupplierDoc> = {
+  title: 'suppliers',
+  description: 'Suppliers of the marketplace, pulled from the bridge change feed',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField(),
+    name: textField,
+    name_az: keyField(SORT_KEY_MAX),
+    slug: keyField(SLUG_MAX),
+    url_key: textField,
+    status: { type: 'string', enum: [...SUPPLIER_STATUSES], maxLength: 16 },
+    minimum_order: centsField,
+    activation_date: epochMsField,
+    delivery_time: textField,
+    logo: textField,
+    description: textField,
+    payment_methods: { type: 'array', items: intField(1, 4) },
+    updated_at: epochMsField,
+  },
+  required: ['id', 'name', 'name_az', 'slug', 'status', 'minimum_order', 'activation_date', 'updated_at'],
+  indexes: ['slug', 'activation_date', 'name_az'],
+};
