@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from '../src/domain/clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { installAuthDecorators } from './http/auth';
+import { decorateContext } from './http/context';
+import { installErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { installRateLimits } from './http/rate-limits';
+import { installStaticSite } from './http/static-site';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { passwordRoutes } from './routes/password';
+import { registrationRoutes } from './routes/registration';
+import { localCompanyRegistry, type CompanyRegistry } from './services/company-registry';
+import { outboxMailer, smtpMailer, type Mailer } from './services/mailer';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  /** Where the built storefront lives (default `<repo>/dist`). */
+  distDir?: string;
+  /** Log destination; tests pass a stream to read what was logged. Default: stdout at config.logLevel. */
+  logStream?: Writable;
+  /** Turn logging off entirely (quiet tests). */
+  logger?: boolean;
+  clock?: Clock;
+  mailer?: Mailer;
+  companyRegistry?: CompanyRegistry;
+};
+
+/** External plugins, then app plugins, then routes; `app.inject` in tests exercises the same stack. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+
+  // Plain-text bodies are never valid input here; without a parser they are refused with 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(compress, { global: true });
+  await installRateLimits(app);
+
+  const mailer =
+    options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, app.log) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+  decorateContext(app, {
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    mailer,
+    companyRegistry: options.companyRegistry ?? localCompanyRegistry(db),
+  });
+  installAuthDecorators(app);
+  installErrorHandler(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(registrationRoutes);
+  await app.register(passwordRoutes);
+  await app.register(accountRoutes);
+
+  await installStaticSite(app, options.distDir ?? DEFAULT_DIST);
+  return app;
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Bridge configuration from the environment, validated once at start so a typo fails loudly instead of at
+ * the first request. Every variable is optional; the defaults run the demo on one machine.
+ */
+const envSchema = z.object({
+  /** TCP port the bridge listens on. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Interface to bind; 0.0.0.0 so a phone on the same network can reach the demo. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where PGlite data, the JWT secret, the mail outbox and generated media live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite in DATA_DIR/pglite is used. */
+  DATABASE_URL: z.string().min(1).optional(),
+  /** nodemailer SMTP URL (smtp://user:pass@host:587); when unset mails go to DATA_DIR/outbox as .eml + .json. */
+  SMTP_URL: z.string().min(1).optional(),
+  /** Sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('B2B Marketplace <no-reply@localhost>'),
+  /** Public origin of the storefront, used in links inside mails; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** HMAC key of access tokens (at least 32 characters); generated and kept in DATA_DIR/jwt-secret when unset. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Number of demo products the seed creates when the database is empty (0 disables seeding). */
+  SEED_PRODUCTS: z.coerce.number().int().min(0).default(3000),
+  /** Lifetime of access tokens; capped at 15 minutes so a leaked token is short-lived. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For (set to true behind a load balancer so rate limits see the client IP). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: string;
+  seedProducts: number;
+  accessTokenTtlSeconds: number;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    seedProducts: e.SEED_PRODUCTS,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** Keeps the generated secret in DATA_DIR so access tokens stay valid across restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,49 @@
+import type { Writable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters whose values are credentials (`token`, `resetToken`, `refreshToken`, …). */
+const SECRET_PARAM = /token|password|secret/i;
+
+/** Replaces the value of every credential-like query parameter with [REDACTED]. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // An undecodable name is logged as sent; it cannot be one of our credential names anyway.
+        decoded = name;
+      }
+      return SECRET_PARAM.test(decoded) ? `${name}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/**
+ * Fastify logger options: pino with a request serializer that never includes headers (so no
+ * Authorization) and masks tokens in the URL; `redact` is a second line of defence for code that logs
+ * headers or bodies on purpose.
+ */
+export function loggerOptions(level: string, stream?: Writable) {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', '*.password', '*.refreshToken', '*.token'],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req(request: FastifyRequest) {
+        return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+      },
+    },
+  };
+}

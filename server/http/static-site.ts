@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { M } from '../../src/contracts/messages';
+import { errorEnvelope } from './envelope';
+
+const NO_CACHE = new Set(['index.html', 'sw.js']);
+
+/** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
+function cacheControlFor(filePath: string): string | undefined {
+  const name = path.basename(filePath);
+  if (NO_CACHE.has(name) || name.endsWith('.webmanifest')) return 'no-cache';
+  if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
+  return undefined;
+}
+
+/**
+ * Serves the built storefront from `distDir` (when it exists) and answers every unmatched request:
+ * `/api/...` with a 404 envelope, other GETs with the SPA's index.html so client routes survive reloads.
+ */
+export async function installStaticSite(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasDist = existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const value = cacheControlFor(filePath);
+        if (value) reply.header('cache-control', value);
+      },
+    });
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorEnvelope(404, M.routeNotFound));
+    }
+    if (pathname.startsWith('/assets/')) {
+      // A missing hashed file is a stale client; index.html in its place would fail as a script anyway.
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    }
+    if (!hasDist) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The storefront is not built yet. Run `npm run build` (or `npm start`), then reload this page.\n');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

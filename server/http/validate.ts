@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { M, type MessageText } from '../../src/contracts/messages';
+import { AppError } from './app-error';
+
+const KNOWN_MESSAGES = new Set<string>(Object.values(M));
+
+export type FieldIssue = { path: string; message: string };
+
+/** Only texts of M reach a person (the storefront translates those); zod's own wording becomes generic. */
+function toMessage(message: string): MessageText {
+  return KNOWN_MESSAGES.has(message) ? (message as MessageText) : M.invalidRequest;
+}
+
+/**
+ * Parses a request part with its zod contract. A failure is a 400 whose first description is the first
+ * issue's message and whose `meta.fields` lists every issue with its dotted path.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: FieldIssue[] = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: toMessage(issue.message),
+  }));
+  const first = fields[0]?.message ?? M.invalidRequest;
+  throw new AppError(400, first as MessageText, { fields }, 'VALIDATION');
+}
+
+/** A JSON route needs an object body; anything else (no body, a bare string or array) is a malformed request. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError(400, M.invalidRequest, { fields: [] }, 'BODY_NOT_OBJECT');
+  }
+  return parseInput(schema, body);
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { loginRequestSchema, loginResultSchema, refreshMetaSchema, refreshRequestSchema, sessionMetaSchema } from '../../src/contracts/auth';
+import { M } from '../../src/contracts/messages';
+import { AppError } from '../http/app-error';
+import { ok } from '../http/envelope';
+import { loginLimit } from '../http/rate-limits';
+import { parseBody } from '../http/validate';
+import { signAccessToken } from '../services/access-token';
+import { login, LoginError } from '../services/login';
+import { RefreshTokenError, rotateRefreshToken } from '../services/refresh-tokens';
+
+/** SPEC §7: POST client/user/login and POST client/user/refresh. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/api/client/user/login', { config: { rateLimit: loginLimit } }, async (request) => {
+    const body = parseBody(loginRequestSchema, request.body);
+    try {
+      const session = await login(app.db, app.config, body.username, body.password, app.clock.now());
+      return ok(loginResultSchema, session.token, sessionMetaSchema, session.meta);
+    } catch (error) {
+      if (error instanceof LoginError) throw new AppError(401, M.wrongCredentials, undefined, error.code);
+      throw error;
+    }
+  });
+
+  app.post('/api/client/user/refresh', async (request) => {
+    const body = parseBody(refreshRequestSchema, request.body);
+    const now = app.clock.now();
+    try {
+      const rotated = await rotateRefreshToken(app.db, body.refreshToken, now);
+      const token = signAccessToken(app.config.jwtSecret, rotated.customerId, app.config.accessTokenTtlSeconds, now);
+      return ok(loginResultSchema, token, refreshMetaSchema, { refreshToken: rotated.refreshToken, expiresIn: app.config.accessTokenTtlSeconds });
+    } catch (error) {
+      if (error instanceof RefreshTokenError) {
+        request.log.warn({ problem: error.code }, 'refresh refused');
+        throw new AppError(401, M.tokenRefreshFailed, undefined, `REFRESH_${error.code.toUpperCase()}`);
+      }
+      throw error;
+    }
+  });
+}

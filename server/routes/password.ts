@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { changePasswordSchema, createPasswordSchema, loginResultSchema, requestResetSchema, resetPasswordSchema, sessionMetaSchema } from '../../src/contracts/auth';
+import { M } from '../../src/contracts/messages';
+import { AppError } from '../http/app-error';
+import { customerIdOf, requireAuth } from '../http/auth';
+import { ok } from '../http/envelope';
+import { passwordResetLimit } from '../http/rate-limits';
+import { parseBody } from '../http/validate';
+import { changePassword, createPassword, PasswordError, requestPasswordReset, resetPassword } from '../services/passwords';
+import { openSession } from '../services/session';
+
+const messageResult = z.string();
+
+function refusal(error: unknown): unknown {
+  if (!(error instanceof PasswordError)) return error;
+  if (error.code === 'old_password_wrong') return new AppError(400, M.oldPasswordWrong, undefined, 'OLD_PASSWORD_WRONG');
+  if (error.code === 'unknown_customer') return new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
+  return new AppError(400, M.tokenExpired, undefined, 'TOKEN_INVALID');
+}
+
+/** SPEC §7 password calls: request-reset, reset, change, create-password. */
+export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/api/client/user/password/request-reset', { config: { rateLimit: passwordResetLimit } }, async (request) => {
+    const { email, url } = parseBody(requestResetSchema, request.body);
+    await requestPasswordReset(app.db, app.mailer, app.config.publicUrl, email, url, app.clock.now());
+    return ok(messageResult, M.resetMailSent);
+  });
+
+  app.post('/api/client/user/password/reset', async (request) => {
+    const { token, password } = parseBody(resetPasswordSchema, request.body);
+    try {
+      await resetPassword(app.db, token, password, app.clock.now());
+    } catch (error) {
+      throw refusal(error);
+    }
+    return ok(messageResult, M.passwordChanged);
+  });
+
+  app.post('/api/client/user/password/change', { preHandler: requireAuth }, async (request) => {
+    const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
+    try {
+      await changePassword(app.db, customerIdOf(request), old_password, new_password, app.clock.now());
+    } catch (error) {
+      throw refusal(error);
+    }
+    return ok(messageResult, M.passwordChanged);
+  });
+
+  // An invited user proves the mailbox with the token, so the answer signs them in like login does.
+  app.post('/api/client/user/password/create-password', { config: { rateLimit: passwordResetLimit } }, async (request) => {
+    const { email, newPassword, resetToken } = parseBody(createPasswordSchema, request.body);
+    const now = app.clock.now();
+    let customerId: string;
+    try {
+      customerId = await createPassword(app.db, email, resetToken, newPassword, now);
+    } catch (error) {
+      throw refusal(error);
+    }
+    const session = await openSession(app.db, app.config, customerId, now);
+    return ok(loginResultSchema, session.token, sessionMetaSchema, session.meta);
+  });
+}

@@ -1,0 +1,78 @@
+import type { Db } from '../db/client';
+import { findCustomerByEmail, findCustomerById } from './customers';
+import { hashPassword, verifyPassword } from './password-hash';
+import { consumePasswordToken, issuePasswordToken } from './password-tokens';
+import { revokeAllForCustomer } from './refresh-tokens';
+import type { Mailer } from './mailer';
+
+export type PasswordProblem = 'token_invalid' | 'old_password_wrong' | 'unknown_customer';
+
+export class PasswordError extends Error {
+  constructor(readonly code: PasswordProblem) {
+    super(`password change refused: ${code}`);
+  }
+}
+
+/**
+ * The link in the mail. A client-sent `url` is honoured only on our own origin: otherwise anyone could
+ * make us mail a victim a link that hands the token to a foreign site.
+ */
+export function resetLink(publicUrl: string, requestedUrl: string | undefined, token: string): string {
+  let base = new URL('/reset-password', `${publicUrl}/`);
+  if (requestedUrl) {
+    try {
+      const candidate = new URL(requestedUrl, `${publicUrl}/`);
+      if (candidate.origin === new URL(publicUrl).origin) base = new URL(candidate.pathname, candidate.origin);
+    } catch {
+      // Not a URL at all: fall back to the default reset page rather than fail a request that must look the same for everyone.
+      base = new URL('/reset-password', `${publicUrl}/`);
+    }
+  }
+  base.searchParams.set('token', token);
+  return base.toString();
+}
+
+/** Always completes the same way, so the answer never tells whether the account exists. */
+export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string, url: string | undefined, nowMs: number): Promise<void> {
+  const customer = await findCustomerByEmail(db, email);
+  if (!customer) return;
+  const token = await issuePasswordToken(db, customer.id, 'reset', nowMs);
+  const link = resetLink(publicUrl, url, token);
+  await mailer.send({
+    to: customer.email,
+    subject: 'Reset your password',
+    text: `Hello ${customer.firstname},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
+    links: { reset: link },
+  });
+}
+
+async function setPassword(db: Db, customerId: string, password: string, nowMs: number): Promise<void> {
+  const hash = await hashPassword(password);
+  await db.query('update customers set password_hash = $2, updated_at = $3 where id = $1', [customerId, hash, new Date(nowMs)]);
+  // Whoever held a session before the change (possibly the attacker) must log in again.
+  await revokeAllForCustomer(db, customerId, nowMs);
+}
+
+export async function resetPassword(db: Db, token: string, password: string, nowMs: number): Promise<string> {
+  const customerId = await consumePasswordToken(db, token, 'reset', nowMs);
+  if (!customerId) throw new PasswordError('token_invalid');
+  await setPassword(db, customerId, password, nowMs);
+  return customerId;
+}
+
+/** Invited users choose their first password with the token from the invitation mail. */
+export async function createPassword(db: Db, email: string, token: string, password: string, nowMs: number): Promise<string> {
+  const customer = await findCustomerByEmail(db, email);
+  if (!customer) throw new PasswordError('token_invalid');
+  const customerId = await consumePasswordToken(db, token, 'create', nowMs, customer.id);
+  if (!customerId) throw new PasswordError('token_invalid');
+  await setPassword(db, customerId, password, nowMs);
+  return customerId;
+}
+
+export async function changePassword(db: Db, customerId: string, oldPassword: string, newPassword: string, nowMs: number): Promise<void> {
+  const customer = await findCustomerById(db, customerId);
+  if (!customer) throw new PasswordError('unknown_customer');
+  if (!(await verifyPassword(oldPassword, customer.password_hash))) throw new PasswordError('old_password_wrong');
+  await setPassword(db, customerId, newPassword, nowMs);
+}
