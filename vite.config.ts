@@ -1,4 +1,75 @@
 import { defineConfig } from 'vite';
+import type { PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 
-// Placeholder until the storefront shell lands; the UI work replaces this file.
-export default defineConfig({});
+const BRIDGE_URL = process.env.BRIDGE_URL ?? 'http://localhost:8080';
+const isVitest = process.env.VITEST !== undefined;
+
+// Theme colour of the browser chrome and the PWA splash (SPEC §2: #f3f5f9).
+const THEME_COLOR = '#f3f5f9';
+
+function pwa(): PluginOption {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    // A new deployment asks the buyer before switching (an open cart or checkout must not vanish).
+    registerType: 'prompt',
+    injectRegister: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+    },
+    includeAssets: ['favicon.svg', 'robots.txt'],
+    manifest: {
+      name: 'Χονδρική Αγορά — B2B Marketplace',
+      short_name: 'Χονδρική Αγορά',
+      description: 'Wholesale ordering for companies in Greece',
+      lang: 'el',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: THEME_COLOR,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    devOptions: { enabled: false, type: 'module' },
+  });
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // Lingui macros (`t`, `<Trans>`, `msg`) are a Babel plugin; plugin-react 6 compiles with oxc, so Babel
+    // runs separately and only over our UI sources.
+    babel({
+      include: [/[\\/]src[\\/]ui[\\/].*\.[jt]sx?$/],
+      plugins: ['@lingui/babel-plugin-lingui-macro'],
+    }),
+    lingui(),
+    isVitest ? null : pwa(),
+  ],
+  css: {
+    modules: { localsConvention: 'camelCaseOnly' },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: BRIDGE_URL, changeOrigin: false },
+      '/media': { target: BRIDGE_URL, changeOrigin: false },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro';
+import { useDismissNotification, useShownNotifications } from './notifications';
+import type { ShownNotification } from './notification-list';
+import styles from './notification-region.module.css';
+
+/**
+ * Two live regions that exist before anything is put in them (otherwise screen readers miss the first
+ * message): errors interrupt (`alert`), everything else waits its turn (`status`).
+ */
+export function NotificationRegion() {
+  const { t } = useLingui();
+  const shown = useShownNotifications();
+  const errors = shown.filter((n) => n.type === 'error');
+  const others = shown.filter((n) => n.type !== 'error');
+  return (
+    <section className={styles.region} aria-label={t`Notifications`}>
+      <div role="alert" className={styles.stack}>
+        {errors.map((n) => (
+          <NotificationItem key={n.id} notification={n} />
+        ))}
+      </div>
+      <div role="status" className={styles.stack}>
+        {others.map((n) => (
+          <NotificationItem key={n.id} notification={n} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function NotificationItem({ notification }: { notification: ShownNotification }) {
+  const { t } = useLingui();
+  const dismiss = useDismissNotification();
+  const { action } = notification;
+  return (
+    <div className={`${styles.item} ${styles[notification.type]}`} data-type={notification.type}>
+      <p className={styles.message}>{notification.message}</p>
+      <div className={styles.buttons}>
+        {action && (
+          <button
+            type="button"
+            className={styles.action}
+            onClick={() => {
+              action.onClick();
+              dismiss(notification.id);
+            }}
+          >
+            {action.label}
+          </button>
+        )}
+        <button type="button" className={styles.close} onClick={() => dismiss(notification.id)} aria-label={t`Close notification`}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    </div>
+  );
+}
