@@ -13,14 +13,15 @@ export interface SaveAccountInput {
 
 export interface SaveAccountResult {
   customer: Customer;
-  /** null when the customer belongs to no buyer. */
+  /** null when the customer must still choose a buyer (several and no valid choice), or has none. */
   selectedBuyerId: string | null;
 }
 
 /**
  * Stores the signed-in customer (key "customer") and their selected buyer
  * ("selected_buyer:<customerId>"). The choice survives logout and is kept on the next login as
- * long as the customer is still a member of that buyer; otherwise the first buyer is selected.
+ * long as the customer is still a member of that buyer; otherwise the only buyer is selected, or
+ * none when there are several (the UI asks).
  */
 export async function saveAccount(db: AppDatabase, input: SaveAccountInput, clock: Clock = systemClock): Promise<SaveAccountResult> {
   const parsed = customerSchema.safeParse(input.customer);
@@ -31,6 +32,12 @@ export async function saveAccount(db: AppDatabase, input: SaveAccountInput, cloc
   const selectedBuyerId = await chooseBuyer(db, customer, input.selectedBuyerId);
   const now = clock.now();
 
+  // The selection first: readers of the account then never see the new profile with a stale buyer.
+  if (selectedBuyerId === null) {
+    await db.account.findOne(selectedBuyerKey(customer.id)).remove();
+  } else {
+    await writeSelectedBuyer(db, customer.id, selectedBuyerId, now);
+  }
   await db.account.upsert({
     key: CURRENT_CUSTOMER_KEY,
     kind: 'customer',
@@ -39,19 +46,6 @@ export async function saveAccount(db: AppDatabase, input: SaveAccountInput, cloc
     data: customer,
     updated_at: now,
   });
-  const selectionKey = selectedBuyerKey(customer.id);
-  if (selectedBuyerId === null) {
-    await db.account.findOne(selectionKey).remove();
-  } else {
-    await db.account.upsert({
-      key: selectionKey,
-      kind: 'selected_buyer',
-      customer_id: customer.id,
-      buyer_id: '',
-      data: { buyerId: selectedBuyerId },
-      updated_at: now,
-    });
-  }
   return { customer, selectedBuyerId };
 }
 
@@ -66,5 +60,17 @@ async function chooseBuyer(db: AppDatabase, customer: Customer, requested: strin
   const stored = await db.account.findOne(selectedBuyerKey(customer.id)).exec();
   const storedId = stored?.data['buyerId'];
   if (memberOf(storedId)) return storedId;
-  return customer.buyers[0]?.id ?? null;
+  // With several buyers and no valid choice the customer picks one in the "select buyer" dialog.
+  return customer.buyers.length === 1 ? (customer.buyers[0]?.id ?? null) : null;
+}
+
+export async function writeSelectedBuyer(db: AppDatabase, customerId: string, buyerId: string, now: number): Promise<void> {
+  await db.account.upsert({
+    key: selectedBuyerKey(customerId),
+    kind: 'selected_buyer',
+    customer_id: customerId,
+    buyer_id: '',
+    data: { buyerId },
+    updated_at: now,
+  });
 }

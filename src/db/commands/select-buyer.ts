@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../../domain/clock';
 import type { AppDatabase } from '../database';
 import { DbCommandError } from '../errors';
 import { getCurrentCustomer } from '../queries/account';
-import { saveAccount } from './save-account';
+import { writeSelectedBuyer } from './save-account';
 
 /** The "select buyer" dialog: switches the signed-in customer to another of their buyers. */
 export async function selectBuyer(db: AppDatabase, buyerId: string, clock: Clock = systemClock): Promise<void> {
@@ -10,5 +10,8 @@ export async function selectBuyer(db: AppDatabase, buyerId: string, clock: Clock
   if (!customer) {
     throw new DbCommandError('invalid_account', 'No customer is signed in on this device');
   }
-  await saveAccount(db, { customer, selectedBuyerId: buyerId }, clock);
+  if (!customer.buyers.some((b) => b.id === buyerId)) {
+    throw new DbCommandError('unknown_buyer', `Customer ${customer.id} is not a user of buyer ${buyerId}`);
+  }
+  await writeSelectedBuyer(db, customer.id, buyerId, clock.now());
 }

@@ -1,4 +1,4 @@
-import { map, of, switchMap, type Observable } from 'rxjs';
+import { distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
 import { customerSchema, type BuyerSummary, type Customer } from '../../contracts/auth';
 import { CURRENT_CUSTOMER_KEY, selectedBuyerKey } from '../account-keys';
 import type { AppDatabase } from '../database';
@@ -6,7 +6,7 @@ import type { AccountDoc } from '../schema/account';
 
 export interface CurrentAccount {
   customer: Customer;
-  /** null when the customer belongs to no buyer. */
+  /** null until the customer has chosen a buyer (or when they belong to none). */
   selectedBuyer: BuyerSummary | null;
 }
 
@@ -20,9 +20,14 @@ function toCustomer(doc: { data: AccountDoc['data'] } | null): Customer | null {
   return parsed.success ? parsed.data : null;
 }
 
+function sameJson<T>(a: T, b: T): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** The signed-in customer, or null when nobody is signed in on this device. */
 export function observeCurrentCustomer(db: AppDatabase): Observable<Customer | null> {
-  return db.account.findOne(CURRENT_CUSTOMER_KEY).$.pipe(map(toCustomer));
+  // A rewrite with equal data (every login saves the profile again) is not a change for a screen.
+  return db.account.findOne(CURRENT_CUSTOMER_KEY).$.pipe(map(toCustomer), distinctUntilChanged(sameJson));
 }
 
 export async function getCurrentCustomer(db: AppDatabase): Promise<Customer | null> {
@@ -40,6 +45,7 @@ export function observeCurrentAccount(db: AppDatabase): Observable<CurrentAccoun
           const selectedBuyer = customer.buyers.find((b) => b.id === buyerId) ?? null;
           return { customer, selectedBuyer };
         }),
+        distinctUntilChanged(sameJson),
       );
     }),
   );
