@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { systemClock, type Clock } from '../src/domain/clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -36,6 +36,8 @@ export type AppOptions = {
   clock?: Clock;
   mailer?: Mailer;
   companyRegistry?: CompanyRegistry;
+  /** More route plugins, registered after the built-in routes (tests use it for probe routes). */
+  extraRoutes?: FastifyPluginAsync[];
 };
 
 /** External plugins, then app plugins, then routes; `app.inject` in tests exercises the same stack. */
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registrationRoutes);
   await app.register(passwordRoutes);
   await app.register(accountRoutes);
+  for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await installStaticSite(app, options.distDir ?? DEFAULT_DIST);
   return app;
