@@ -47,6 +47,15 @@ describe('createAppDatabase', () => {
     expect(docs.map((d) => d.name)).toEqual(['Αλάτι 500g', 'άλευρι 1kg', 'Ελαιόλαδο 5L', 'Ζάχαρη 1kg']);
   });
 
+  it('finds a product by its scanned barcode', async () => {
+    const db = await open();
+    await db.products.bulkInsert([makeProduct({ sku: 'A', barcode: '5200000000011' }), makeProduct({ sku: 'B', barcode: '' })]);
+
+    const found = await db.products.findOne({ selector: { barcode: '5200000000011' } }).exec();
+
+    expect(found?.sku).toBe('A');
+  });
+
   it('rejects a product without a required field', async () => {
     const db = await open();
     const { final_price: _omitted, ...withoutPrice } = makeProduct();

@@ -7,7 +7,9 @@ export interface CategoryDoc {
   /** '' for a root category. */
   parent_id: string;
   parent_ids: string[];
+  /** Greek name; name_en for the en-US catalogue. */
   name: string;
+  name_en?: string;
   /** url_key when configured, else the slugified name plus the id (domain/slug categorySlug). */
   slug: string;
   url_key?: string;
@@ -36,6 +38,7 @@ export const categorySchema: RxJsonSchema<CategoryDoc> = {
     parent_id: keyField(ID_MAX),
     parent_ids: stringListField,
     name: textField,
+    name_en: textField,
     slug: keyField(SLUG_MAX),
     url_key: textField,
     url_path: keyField(URL_PATH_MAX),

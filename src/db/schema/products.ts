@@ -39,7 +39,10 @@ export interface ProductDoc {
   id: string;
   /** The configurable/grouped parent's sku, '' for a product without a parent. */
   parent_sku: string;
+  /** Greek name (el-GR catalogue). */
   name: string;
+  /** English name (en-US catalogue), when the bridge has one. */
+  name_en?: string;
   /** nameSortKey(name): the default "Alphabetical" sort. */
   name_az: string;
   type_id: ProductType;
@@ -50,6 +53,8 @@ export interface ProductDoc {
   tax_class_id: number;
   supplier_id: string;
   supplier_name: string;
+  /** EAN-13, '' when unknown: scanned codes are an exact lookup, not a search term. */
+  barcode: string;
   category_ids: string[];
   category_name?: string;
   url_key: string;
@@ -78,6 +83,8 @@ export interface ProductDoc {
   product_links?: ProductLink[];
   /** Custom attributes (colour, size, …) keyed by attribute_code. */
   attributes?: OpenObject;
+  /** "New collection" lists sort by created_at desc (SPEC §9). */
+  created_at?: number;
   updated_at: number;
 }
 
@@ -92,6 +99,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     id: textField,
     parent_sku: keyField(SKU_MAX),
     name: textField,
+    name_en: textField,
     name_az: keyField(SORT_KEY_MAX),
     type_id: { type: 'string', enum: [...PRODUCT_TYPES], maxLength: 16 },
     status: intField(0, 9),
@@ -99,6 +107,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     tax_class_id: intField(0, 1_000_000),
     supplier_id: idField(),
     supplier_name: textField,
+    barcode: keyField(32),
     category_ids: stringListField,
     category_name: textField,
     url_key: { type: 'string', maxLength: SLUG_MAX },
@@ -132,6 +141,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
       },
     },
     attributes: openObjectField,
+    created_at: epochMsField,
     updated_at: epochMsField,
   },
   required: [
@@ -146,6 +156,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     'tax_class_id',
     'supplier_id',
     'supplier_name',
+    'barcode',
     'category_ids',
     'url_key',
     'slug',
@@ -170,5 +181,6 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     'final_price',
     'updated_at',
     'parent_sku',
+    'barcode',
   ],
 };

@@ -25,6 +25,7 @@ export function makeProduct(overrides: Partial<ProductDoc> = {}): ProductDoc {
     tax_class_id: 2,
     supplier_id: 'sup-1',
     supplier_name: 'Κρητικά Προϊόντα ΑΕ',
+    barcode: '5201234567890',
     category_ids: ['12', '15'],
     url_key: 'elaiolado-kritis-5l',
     slug: 'elaiolado-kritis-5l',
