@@ -1,0 +1,39 @@
+import type { BuyerSummary } from '../contracts/auth';
+
+/**
+ * Device preferences of the session kept in localStorage (SPEC §3 "Local storage holds the selected
+ * buyer per customer"): which company a customer last acted for, and that someone logged out here.
+ */
+const SELECTED_BUYER_PREFIX = 'b2b.selectedBuyer.';
+const LOGGED_OUT_KEY = 'b2b.session.loggedOut';
+
+export function rememberedBuyer(storage: Storage, customerId: string, buyers: readonly BuyerSummary[]): string | null {
+  const id = storage.getItem(`${SELECTED_BUYER_PREFIX}${customerId}`);
+  return buyers.some((b) => b.id === id) ? id : null;
+}
+
+export function rememberBuyer(storage: Storage, customerId: string, buyerId: string): void {
+  storage.setItem(`${SELECTED_BUYER_PREFIX}${customerId}`, buyerId);
+}
+
+/**
+ * The buyer to act for without asking: the remembered one, or the only one. null means the customer
+ * must choose in the "Select buyer" dialog.
+ */
+export function initialBuyer(storage: Storage, customerId: string, buyers: readonly BuyerSummary[]): string | null {
+  const remembered = rememberedBuyer(storage, customerId, buyers);
+  if (remembered) return remembered;
+  return buyers.length === 1 ? (buyers[0]?.id ?? null) : null;
+}
+
+export function markLoggedOut(storage: Storage): void {
+  storage.setItem(LOGGED_OUT_KEY, '1');
+}
+
+export function clearLoggedOutMarker(storage: Storage): void {
+  storage.removeItem(LOGGED_OUT_KEY);
+}
+
+export function wasLoggedOut(storage: Storage): boolean {
+  return storage.getItem(LOGGED_OUT_KEY) === '1';
+}

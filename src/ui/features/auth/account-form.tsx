@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { errorText, fieldErrorText } from '../session/error-message';
+import { useSessionController } from '../session/session-context';
+import { FormAlert } from './form-alert';
+import { FormField } from './form-field';
+import type { AccountFormInput, AccountFormOutput } from './register-schemas';
+import { accountFormSchema } from './register-schemas';
+import styles from './auth-form.module.css';
+
+/** Registration step 2: the company's first user; success signs them in. */
+export function AccountForm({ afm, onRegistered }: { afm: string; onRegistered(): void }) {
+  const { t, i18n } = useLingui();
+  const controller = useSessionController();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<AccountFormInput, unknown, AccountFormOutput>({
+    resolver: zodResolver(accountFormSchema),
+    mode: 'onBlur',
+    defaultValues: { firstname: '', lastname: '', email: '', password: '', confirm_password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const message = (text: string | undefined) => fieldErrorText(i18n, text);
+
+  const onSubmit = handleSubmit(async ({ firstname, lastname, email, password }) => {
+    setFailure(null);
+    try {
+      await controller.register({ customer: { email, firstname, lastname, taxvat: afm }, password });
+      onRegistered();
+    } catch (error) {
+      setFailure(errorText(i18n, error));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      <FormField id="register-firstname" label={t`First name`} autoComplete="given-name" error={message(errors.firstname?.message)} registration={register('firstname')} />
+      <FormField id="register-lastname" label={t`Last name`} autoComplete="family-name" error={message(errors.lastname?.message)} registration={register('lastname')} />
+      <FormField id="register-email" label={t`Email`} type="email" autoComplete="email" error={message(errors.email?.message)} registration={register('email')} />
+      <FormField id="register-password" label={t`Password`} type="password" autoComplete="new-password" error={message(errors.password?.message)} registration={register('password')} />
+      <FormField
+        id="register-confirm-password"
+        label={t`Confirm password`}
+        type="password"
+        autoComplete="new-password"
+        error={message(errors.confirm_password?.message)}
+        registration={register('confirm_password')}
+      />
+      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        {isSubmitting ? t`Creating account…` : t`Create account`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import type { CompanyInfo } from '../../../contracts/auth';
+import { checkTaxId } from '../../../replication/auth-api';
+import { errorText, fieldErrorText } from '../session/error-message';
+import { useSessionController } from '../session/session-context';
+import { FormAlert } from './form-alert';
+import { FormField } from './form-field';
+import type { TaxIdFormInput, TaxIdFormOutput } from './register-schemas';
+import { taxIdFormSchema } from './register-schemas';
+import styles from './auth-form.module.css';
+
+interface CompanyLookupFormProps {
+  /** null while a new lookup runs or after one failed: the account step disappears. */
+  onCompany(company: CompanyInfo | null): void;
+}
+
+/** Registration step 1: the tax number (ΑΦΜ) finds the company in the registry. */
+export function CompanyLookupForm({ onCompany }: CompanyLookupFormProps) {
+  const { t, i18n } = useLingui();
+  const { bridge } = useSessionController();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<TaxIdFormInput, unknown, TaxIdFormOutput>({
+    resolver: zodResolver(taxIdFormSchema),
+    mode: 'onBlur',
+    defaultValues: { tax_id: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ tax_id }) => {
+    setFailure(null);
+    onCompany(null);
+    try {
+      onCompany(await checkTaxId(bridge.client, tax_id));
+    } catch (error) {
+      // 404 "Company info not found…" and 409 "This company is already a member…" arrive as descriptions.
+      setFailure(errorText(i18n, error));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      <FormField
+        id="register-tax-id"
+        label={t`Tax number (ΑΦΜ)`}
+        inputMode="numeric"
+        autoComplete="off"
+        error={fieldErrorText(i18n, errors.tax_id?.message)}
+        registration={register('tax_id')}
+      />
+      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        {isSubmitting ? t`Finding company…` : t`Find company`}
+      </button>
+    </form>
+  );
+}

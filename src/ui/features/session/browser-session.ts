@@ -1,0 +1,17 @@
+import { getAppDatabase } from '../../../db/database';
+import { getBrowserBridge } from '../../../replication/app-bridge';
+import { createDatabaseProfileCache } from '../../../replication/profile-cache';
+import { SessionController } from './session-controller';
+
+let controller: SessionController | null = null;
+
+/** The browser app's one session (module-level: StrictMode's double effects must not make two). */
+export function getBrowserSession(): SessionController {
+  controller ??= new SessionController({
+    bridge: getBrowserBridge(),
+    storage: window.localStorage,
+    profiles: createDatabaseProfileCache(() => getAppDatabase()),
+    reload: () => window.location.reload(),
+  });
+  return controller;
+}

@@ -1,0 +1,91 @@
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
+import type { BuyerSummary, Customer } from '../../../contracts/auth';
+import { M } from '../../../contracts/messages';
+import { startProactiveRefresh } from '../../../replication/proactive-refresh';
+import { useNotify } from '../notifications/notifications';
+import { getBrowserSession } from './browser-session';
+import type { LogoutOptions, SessionController } from './session-controller';
+import type { SessionSnapshot } from './session-state';
+
+export interface Session {
+  status: 'loading' | 'anonymous' | 'authenticated';
+  customer: Customer | null;
+  buyers: BuyerSummary[];
+  selectedBuyerId: string | null;
+  /** Throws BridgeError; its `description` is the server's message (an `M` text). */
+  login(email: string, password: string): Promise<void>;
+  logout(options?: LogoutOptions): Promise<void>;
+  selectBuyer(buyerId: string): void;
+}
+
+const ControllerContext = createContext<SessionController | null>(null);
+
+/**
+ * Provides `useSession()`. Needs `<NotificationsProvider>` and Lingui's `<I18nProvider>` above it (for
+ * "You're logged out"). `controller` is for tests; the app uses the one browser session.
+ */
+export function SessionProvider({ children, controller }: { children: ReactNode; controller?: SessionController }) {
+  const session = useMemo(() => controller ?? getBrowserSession(), [controller]);
+  const notify = useNotify();
+  const { i18n } = useLingui();
+
+  useEffect(() => {
+    return session.setLoggedOutNotice(() => {
+      notify({ type: 'info', message: i18n._(M.loggedOut) });
+    });
+  }, [session, notify, i18n]);
+
+  useEffect(() => {
+    session.start();
+  }, [session]);
+
+  useEffect(() => {
+    const { bridge } = session;
+    return startProactiveRefresh({
+      tokens: bridge.tokens,
+      refresher: bridge.refresher,
+      events: bridge.events,
+      now: bridge.now,
+      isOnline: () => navigator.onLine,
+      onOnline: (listener) => {
+        window.addEventListener('online', listener);
+        return () => window.removeEventListener('online', listener);
+      },
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+    });
+  }, [session]);
+
+  return <ControllerContext.Provider value={session}>{children}</ControllerContext.Provider>;
+}
+
+/** For this feature and the auth screens: the controller behind `useSession()`. */
+export function useSessionController(): SessionController {
+  const controller = useContext(ControllerContext);
+  if (!controller) throw new Error('useSession needs <SessionProvider> above this component');
+  return controller;
+}
+
+export function useSessionSnapshot(): SessionSnapshot {
+  const { store } = useSessionController();
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+export function useSession(): Session {
+  const controller = useSessionController();
+  const snapshot = useSessionSnapshot();
+  return useMemo(
+    () => ({
+      status: snapshot.status,
+      customer: snapshot.customer,
+      buyers: snapshot.buyers,
+      selectedBuyerId: snapshot.selectedBuyerId,
+      login: (email, password) => controller.login(email, password),
+      logout: (options) => controller.logout(options),
+      selectBuyer: (buyerId) => controller.selectBuyer(buyerId),
+    }),
+    [controller, snapshot],
+  );
+}

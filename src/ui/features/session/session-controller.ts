@@ -1,0 +1,153 @@
+import type { Customer, RegisterRequest } from '../../../contracts/auth';
+import type { AppBridge } from '../../../replication/app-bridge';
+import type { SessionGrant } from '../../../replication/auth-api';
+import { fetchMe, login as loginCall, registerBuyer } from '../../../replication/auth-api';
+import { isBridgeError } from '../../../replication/bridge-error';
+import { clearLoggedOutMarker, initialBuyer, markLoggedOut, rememberBuyer } from '../../../replication/buyer-memory';
+import { clearLoggedInCookie, hasLoggedInCookie, setLoggedInCookie } from '../../../replication/logged-in-cookie';
+import type { ProfileCache } from '../../../replication/profile-cache';
+import { tokenPairFrom } from '../../../replication/token-store';
+import type { EndReason } from './session-state';
+import { ANONYMOUS, SessionStore } from './session-state';
+
+export interface SessionControllerDeps {
+  bridge: AppBridge;
+  storage: Storage;
+  profiles: ProfileCache;
+  /** The page reload after a silent logout found a stale logged-in cookie (SPEC §4 Session). */
+  reload(): void;
+}
+
+export interface LogoutOptions {
+  silent?: boolean;
+}
+
+/** Local caches are a convenience: a failing IndexedDB must never block logging in or out. */
+function logCacheError(action: string) {
+  return (error: unknown) => console.error(`Session cache: could not ${action}`, error);
+}
+
+/** The session's behaviour (SPEC §4 Session and Token lifecycle), independent of React. */
+export class SessionController {
+  readonly store = new SessionStore({ ...ANONYMOUS, status: 'loading' });
+  private onLoggedOut: () => void = () => undefined;
+  private started = false;
+
+  get bridge(): AppBridge {
+    return this.deps.bridge;
+  }
+
+  constructor(readonly deps: SessionControllerDeps) {
+    deps.bridge.events.on('session-lost', () => void this.loseSession());
+  }
+
+  /** The provider shows "You're logged out" in the current language; returns the undo. */
+  setLoggedOutNotice(show: () => void): () => void {
+    this.onLoggedOut = show;
+    return () => {
+      if (this.onLoggedOut === show) this.onLoggedOut = () => undefined;
+    };
+  }
+
+  /** Once per app start: restores the session from the stored token, offline too. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { bridge } = this.deps;
+    if (bridge.tokens.read()) {
+      this.store.set({ status: 'authenticated' });
+      void this.restoreProfile();
+      return;
+    }
+    if (hasLoggedInCookie(bridge.cookies)) {
+      void this.logout({ silent: true }).then(() => this.deps.reload());
+      return;
+    }
+    this.store.set({ ...ANONYMOUS });
+  }
+
+  async login(email: string, password: string): Promise<void> {
+    const grant = await loginCall(this.deps.bridge.client, email, password);
+    await this.adopt(grant);
+  }
+
+  /** Registration step 2: the new buyer's first user is signed in with the answer. */
+  async register(request: RegisterRequest): Promise<void> {
+    const grant = await registerBuyer(this.deps.bridge.client, request);
+    await this.adopt(grant);
+  }
+
+  async logout(options: LogoutOptions = {}, reason: EndReason = 'logout'): Promise<void> {
+    const { bridge, storage, profiles } = this.deps;
+    bridge.tokens.clear();
+    clearLoggedInCookie(bridge.cookies);
+    markLoggedOut(storage);
+    bridge.events.emit('tokens-changed');
+    this.store.set({ ...ANONYMOUS, endReason: reason });
+    if (!options.silent) this.onLoggedOut();
+    await profiles.clearBuyerData().catch(logCacheError('clear buyer data'));
+  }
+
+  selectBuyer(buyerId: string): void {
+    const { customer, buyers } = this.store.get();
+    if (!customer || !buyers.some((b) => b.id === buyerId)) return;
+    rememberBuyer(this.deps.storage, customer.id, buyerId);
+    this.store.set({ selectedBuyerId: buyerId });
+    void this.deps.profiles.save(customer, buyerId).catch(logCacheError('save the selected buyer'));
+  }
+
+  /** The login modal was closed or the user signed in again: forget why the last session ended. */
+  acknowledgeEnd(): void {
+    if (this.store.get().endReason !== null) this.store.set({ endReason: null });
+  }
+
+  private async adopt(grant: SessionGrant): Promise<void> {
+    const { bridge, storage } = this.deps;
+    const { refreshToken, expiresIn } = grant.meta;
+    bridge.tokens.write(tokenPairFrom(grant.accessToken, refreshToken, expiresIn, bridge.now()));
+    bridge.refresher.reset();
+    setLoggedInCookie(bridge.cookies);
+    clearLoggedOutMarker(storage);
+    bridge.events.emit('tokens-changed');
+    let customer: Customer;
+    try {
+      customer = await fetchMe(bridge.client);
+    } catch (error) {
+      // SPEC §4: login succeeded but the profile did not load: the current user is cleared.
+      await this.logout({ silent: true }, null);
+      throw error;
+    }
+    this.applyCustomer(customer);
+  }
+
+  private applyCustomer(customer: Customer): void {
+    const selectedBuyerId = initialBuyer(this.deps.storage, customer.id, customer.buyers);
+    if (selectedBuyerId) rememberBuyer(this.deps.storage, customer.id, selectedBuyerId);
+    this.store.set({ status: 'authenticated', customer, buyers: customer.buyers, selectedBuyerId, endReason: null });
+    void this.deps.profiles.save(customer, selectedBuyerId).catch(logCacheError('save the profile'));
+  }
+
+  private async restoreProfile(): Promise<void> {
+    const cached = await this.deps.profiles.load().catch((error: unknown) => {
+      logCacheError('load the profile')(error);
+      return null;
+    });
+    if (cached && this.store.get().status === 'authenticated' && !this.store.get().customer) {
+      const selectedBuyerId = initialBuyer(this.deps.storage, cached.id, cached.buyers);
+      this.store.set({ customer: cached, buyers: cached.buyers, selectedBuyerId });
+    }
+    try {
+      const fresh = await fetchMe(this.deps.bridge.client);
+      if (this.store.get().status === 'authenticated') this.applyCustomer(fresh);
+    } catch (error) {
+      // Offline, or the bridge is down: the app runs on the cached profile (offline-first).
+      if (!isBridgeError(error) || error.code !== 401) console.warn('Profile refresh failed; using the cached profile', error);
+    }
+  }
+
+  private async loseSession(): Promise<void> {
+    if (this.store.get().status === 'anonymous') return;
+    await this.logout({ silent: true }, 'expired');
+    await this.deps.profiles.dropUntransmittedTasks().catch(logCacheError('drop untransmitted tasks'));
+  }
+}
