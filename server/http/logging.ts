@@ -4,6 +4,15 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters whose values are credentials (`token`, `resetToken`, `refreshToken`, …). */
 const SECRET_PARAM = /token|password|secret/i;
 
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // An undecodable name is checked as sent; none of our credential names needs decoding.
+    return value;
+  }
+}
+
 /** Replaces the value of every credential-like query parameter with [REDACTED]. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -14,14 +23,7 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {
-        // An undecodable name is logged as sent; it cannot be one of our credential names anyway.
-        decoded = name;
-      }
-      return SECRET_PARAM.test(decoded) ? `${name}=[REDACTED]` : pair;
+      return SECRET_PARAM.test(safeDecode(name)) ? `${name}=[REDACTED]` : pair;
     })
     .join('&');
   return `${url.slice(0, q)}?${query}`;
