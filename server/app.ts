@@ -15,6 +15,7 @@ import { installStaticSite } from './http/static-site';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/password';
 import { registrationRoutes } from './routes/registration';
 import { localCompanyRegistry, type CompanyRegistry } from './services/company-registry';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registrationRoutes);
   await app.register(passwordRoutes);
   await app.register(accountRoutes);
+  await app.register(mediaRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await installStaticSite(app, options.distDir ?? DEFAULT_DIST);

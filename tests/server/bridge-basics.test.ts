@@ -101,6 +101,14 @@ describe('bad input never becomes a 5xx', () => {
   });
 });
 
+describe('media', () => {
+  it('serves generated product pictures outside /api', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/media/product/SKU-1/gallery.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+  });
+});
+
 describe('storefront files', () => {
   it('without a build, non-API pages answer 503 telling to run the build', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/c/olive-oil' });
