@@ -27,7 +27,7 @@ export function BuyerSelectDialog({ buyers, selectedBuyerId, onSelect, onCancel 
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
     return () => {
-      if (dialog.open) dialog.close();
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
     };
   }, []);
 

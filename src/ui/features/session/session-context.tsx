@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useInRouterContext } from 'react-router';
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import type { BuyerSummary, Customer } from '../../../contracts/auth';
@@ -7,7 +8,9 @@ import { startProactiveRefresh } from '../../../replication/proactive-refresh';
 import { useNotify } from '../notifications/notifications';
 import { getBrowserSession } from './browser-session';
 import type { LogoutOptions, SessionController } from './session-controller';
+import { SessionNavigator } from './session-navigator';
 import type { SessionSnapshot } from './session-state';
+import { UpdateRequiredNotice } from './update-required-notice';
 
 export interface Session {
   status: 'loading' | 'anonymous' | 'authenticated';
@@ -58,7 +61,14 @@ export function SessionProvider({ children, controller }: { children: ReactNode;
     });
   }, [session]);
 
-  return <ControllerContext.Provider value={session}>{children}</ControllerContext.Provider>;
+  const inRouter = useInRouterContext();
+  return (
+    <ControllerContext.Provider value={session}>
+      {inRouter ? <SessionNavigator controller={session} /> : null}
+      <UpdateRequiredNotice events={session.bridge.events} />
+      {children}
+    </ControllerContext.Provider>
+  );
 }
 
 /** For this feature and the auth screens: the controller behind `useSession()`. */
