@@ -20,9 +20,9 @@ function pwa(): PluginOption {
     registerType: 'prompt',
     injectRegister: false,
     injectManifest: {
-      globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+      // The plugin adds manifest.webmanifest itself; listing it here too would precache it twice.
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,txt,woff2}'],
     },
-    includeAssets: ['favicon.svg', 'robots.txt'],
     manifest: {
       name: 'Χονδρική Αγορά — B2B Marketplace',
       short_name: 'Χονδρική Αγορά',

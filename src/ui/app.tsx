@@ -1,0 +1,30 @@
+import { Outlet, RouterProvider, createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LocaleProvider } from './features/i18n/locale-provider';
+import { NotificationsProvider } from './features/notifications/notifications';
+import { SessionProvider } from './features/session/session-context';
+import { UpdatePrompt } from './pwa/update-prompt';
+import { buildRoutes } from './routes/route-table';
+
+/** The session lives inside the router so that it can navigate (home after a failed refresh, SPEC §4). */
+function SessionRoot() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+const routes: RouteObject[] = [{ element: <SessionRoot />, children: buildRoutes() }];
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <LocaleProvider>
+      <NotificationsProvider>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </NotificationsProvider>
+    </LocaleProvider>
+  );
+}

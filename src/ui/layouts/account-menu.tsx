@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSession } from '../features/session/session-context';
+import { paths } from '../routes/paths';
+import styles from './account-menu.module.css';
+
+/** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
+export function AccountMenu() {
+  const { t } = useLingui();
+  const { customer, logout } = useSession();
+  const { pathname } = useLocation();
+  // Remembering where it was opened closes the menu on navigation without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useCloseOnOutsideOrEscape(open, rootRef, () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  });
+
+  // The session shows "You're logged out" itself (SPEC §4: unless the logout is silent).
+  const onLogout = async () => {
+    setOpen(false);
+    await logout();
+  };
+
+  const fullName = customer ? `${customer.firstname} ${customer.lastname}`.trim() : '';
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(fullName || customer?.email || '')}
+        </span>
+        <span className={styles.label}>{t`My account`}</span>
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        {customer && (
+          <p className={styles.who}>
+            <span className={styles.name}>{fullName}</span>
+            <span className={styles.email}>{customer.email}</span>
+          </p>
+        )}
+        <ul className={styles.links}>
+          <li>
+            <Link to={paths.myProfile}>
+              <Trans>My profile</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.controlPanel}>
+              <Trans>Control panel</Trans>
+            </Link>
+          </li>
+        </ul>
+        <button type="button" className={styles.logout} onClick={() => void onLogout()}>
+          <Trans>Log out</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  const letters = name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+function useCloseOnOutsideOrEscape(open: boolean, rootRef: RefObject<HTMLElement | null>, close: () => void) {
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) closeRef.current();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, rootRef]);
+}

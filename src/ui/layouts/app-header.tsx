@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { Brand } from '../components/brand';
+import { LanguageSelect } from '../features/i18n/language-select';
+import { paths } from '../routes/paths';
+import { AccountMenu } from './account-menu';
+import { CompanySwitch } from './company-switch';
+import { PrimaryNav } from './primary-nav';
+import styles from './app-header.module.css';
+
+export function AppHeader() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to={paths.home} className={styles.brandLink}>
+          <Brand />
+        </Link>
+        <div className={styles.company}>
+          <CompanySwitch />
+        </div>
+        <div className={styles.language}>
+          <LanguageSelect />
+        </div>
+        <div className={styles.account}>
+          <AccountMenu />
+        </div>
+      </div>
+      <PrimaryNav />
+    </header>
+  );
+}

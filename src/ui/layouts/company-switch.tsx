@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SelectBuyerDialog } from '../features/auth/select-buyer-dialog';
+import { useSession } from '../features/session/session-context';
+import styles from './company-switch.module.css';
+
+/** The company the customer orders for, and the way to order for another one of theirs. */
+export function CompanySwitch() {
+  const { t } = useLingui();
+  const { buyers, selectedBuyerId } = useSession();
+  const [choosing, setChoosing] = useState(false);
+  const selected = buyers.find((buyer) => buyer.id === selectedBuyerId);
+  return (
+    <div className={styles.root}>
+      <p className={styles.company}>
+        <span className={styles.caption}>
+          <Trans>Company</Trans>
+        </span>
+        <span className={styles.name} title={selected?.company}>
+          {selected?.company ?? t`No company selected`}
+        </span>
+      </p>
+      <button type="button" className={styles.switch} onClick={() => setChoosing(true)}>
+        <Trans>Switch company</Trans>
+      </button>
+      <SelectBuyerDialog open={choosing} onClose={() => setChoosing(false)} />
+    </div>
+  );
+}

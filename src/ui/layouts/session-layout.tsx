@@ -1,0 +1,11 @@
+import { useSession } from '../features/session/session-context';
+import { AppLayout } from './app-layout';
+import { OpenLayout } from './open-layout';
+import { LoadingScreen } from '../components/loading-screen';
+
+/** SPEC §2: error and not-found pages use the logged-in layout for customers, the open one for guests. */
+export function SessionLayout() {
+  const { status } = useSession();
+  if (status === 'loading') return <LoadingScreen />;
+  return status === 'authenticated' ? <AppLayout /> : <OpenLayout />;
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { activateLocale, initialLocale } from './features/i18n/activate-locale';
+import './styles/global.css';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // The catalog loads before the first render, so nobody sees the English UI flash into Greek.
+  await activateLocale(initialLocale());
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();
