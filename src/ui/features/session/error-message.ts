@@ -7,7 +7,7 @@ import { WRONG_RESPONSE_FORMAT, isBridgeError } from '../../../replication/bridg
  * Not in `M` (the client raises it, not the bridge), so it is declared here with the English text as its
  * id: `i18n._(error.description)` then finds it like every server text.
  */
-const wrongFormat = msg({ id: WRONG_RESPONSE_FORMAT, message: 'Unhandled error, wrong response format!' });
+const wrongFormat = msg({ id: 'Unhandled error, wrong response format!', message: 'Unhandled error, wrong response format!' });
 
 /** The text a person sees for a failed call, in the current language. */
 export function errorText(i18n: I18n, error: unknown, overrides: { network?: string } = {}): string {
