@@ -129,11 +129,11 @@ create trigger attributes_feed_del after delete on attributes referencing old ta
   for each statement execute function catalog_feed_rows_changed('catalog_meta', '''attribute:'' || r.attribute_code');
 
 create trigger tax_rules_feed_ins after insert on tax_rules referencing new table as new_rows
-  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''taxrule:'' || r.id');
+  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''tax_rule:'' || r.id');
 create trigger tax_rules_feed_upd after update on tax_rules referencing new table as new_rows old table as old_rows
-  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''taxrule:'' || r.id');
+  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''tax_rule:'' || r.id');
 create trigger tax_rules_feed_del after delete on tax_rules referencing old table as old_rows
-  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''taxrule:'' || r.id');
+  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''tax_rule:'' || r.id');
 
 create trigger cms_pages_feed_ins after insert on cms_pages referencing new table as new_rows
   for each statement execute function catalog_feed_rows_changed('catalog_meta', '''cms_page:'' || r.identifier');
@@ -150,11 +150,11 @@ create trigger cms_blocks_feed_del after delete on cms_blocks referencing old ta
   for each statement execute function catalog_feed_rows_changed('catalog_meta', '''cms_block:'' || r.identifier');
 
 create trigger store_config_feed_ins after insert on store_config referencing new table as new_rows
-  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''config:'' || r.key');
+  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''store_config:'' || r.key');
 create trigger store_config_feed_upd after update on store_config referencing new table as new_rows old table as old_rows
-  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''config:'' || r.key');
+  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''store_config:'' || r.key');
 create trigger store_config_feed_del after delete on store_config referencing old table as old_rows
-  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''config:'' || r.key');
+  for each statement execute function catalog_feed_rows_changed('catalog_meta', '''store_config:'' || r.key');
 
 -- A database that already holds a catalogue gets every current document into the feed once.
 select catalog_feed_touch('suppliers', (select array_agg(id::text) from suppliers));
@@ -163,9 +163,9 @@ select catalog_feed_touch('products', (select array_agg(k) from products p, unne
 select catalog_feed_touch('catalog_meta', (
   select array_agg(k) from (
     select 'attribute:' || attribute_code as k from attributes
-    union all select 'taxrule:' || id from tax_rules
+    union all select 'tax_rule:' || id from tax_rules
     union all select 'cms_page:' || identifier from cms_pages
     union all select 'cms_block:' || identifier from cms_blocks
-    union all select 'config:' || key from store_config
+    union all select 'store_config:' || key from store_config
   ) m
 ));

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { M } from '../../src/contracts/messages';
+import { adminProductPatchSchema, syncCollectionSchema, syncPullQuerySchema, syncPullResultSchema, type SyncPullQuery } from '../../src/contracts/sync';
+import { AppError } from '../http/app-error';
+import { customerIdOf, requireAuth } from '../http/auth';
+import { ok } from '../http/envelope';
+import { parseBody } from '../http/validate';
+import { isAdmin, patchProduct } from '../services/change-feed/admin-products';
+import { readFeedPage } from '../services/change-feed/feed-reader';
+
+const patchedProductSchema = z.object({
+  sku: z.string(),
+  price: z.number().int(),
+  qty: z.number(),
+  is_in_stock: z.boolean(),
+  updated_at: z.number().int(),
+});
+
+/**
+ * after/limit are read by the replication code, not by a person, so the exact reason ("limit must be a whole
+ * number from 1 to 1000") goes into meta.fields; the description stays a translated text of M.
+ */
+function pullQuery(request: FastifyRequest): SyncPullQuery {
+  const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
+  const parsed = syncPullQuerySchema.safeParse(query);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  throw new AppError(400, M.invalidRequest, { fields, reason: fields.map((f) => `${f.path}: ${f.message}`).join('; ') }, 'SYNC_QUERY');
+}
+
+/** preHandler after requireAuth: only admin customers (customers.is_admin) may change the catalogue. */
+async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!(await isAdmin(request.server.db, customerIdOf(request)))) throw new AppError(403, M.notAuthorized, undefined, 'NOT_ADMIN');
+}
+
+/**
+ * The catalogue change feed (ARCHITECTURE "Replication"): `GET /api/sync/v1/<collection>?after=&limit=`,
+ * for any signed-in customer (prices are shown only after login), and the admin/ops product change that
+ * the demo and end-to-end tests use to make the feed move.
+ */
+export async function syncRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { collection: string } }>('/api/sync/v1/:collection', { preHandler: requireAuth }, async (request, reply) => {
+    const collection = syncCollectionSchema.safeParse(request.params.collection);
+    if (!collection.success) throw new AppError(404, M.routeNotFound, undefined, 'SYNC_COLLECTION');
+    const { after, limit } = pullQuery(request);
+    const page = await readFeedPage(app.db, collection.data, after, limit, app.clock.now());
+    // Prices are per signed-in customer: a shared cache must never keep a page.
+    reply.header('cache-control', 'private, no-store');
+    const schema = syncPullResultSchema(collection.data);
+    // Documents are assembled from stored jsonb; ok() checks them against the contract before they leave.
+    return ok(schema, page as z.input<typeof schema>);
+  });
+
+  app.patch<{ Params: { sku: string } }>('/api/admin/products/:sku', { preHandler: [requireAuth, requireAdmin] }, async (request) => {
+    const patch = parseBody(adminProductPatchSchema, request.body);
+    const patched = await patchProduct(app.db, request.params.sku, patch, new Date(app.clock.now()));
+    if (!patched) throw new AppError(404, M.notFound, undefined, 'PRODUCT_NOT_FOUND');
+    return ok(patchedProductSchema, patched);
+  });
+}

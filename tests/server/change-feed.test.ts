@@ -1,0 +1,276 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { syncRoutes } from '../../server/routes/sync';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { signAccessToken } from '../../server/services/access-token';
+import { M } from '../../src/contracts/messages';
+import { SYNC_DOCUMENT_SCHEMAS, type SyncCollection } from '../../src/contracts/sync';
+import { createCustomer } from './helpers/factory';
+import { TEST_JWT_SECRET } from './helpers/test-app';
+import { openTestDb, type TestDb } from './helpers/test-db';
+
+type Doc = Record<string, unknown> & { _deleted: boolean };
+type Page = { code: number; result: { documents: Doc[]; checkpoint: { seq: number } }; errors?: { description: string }[]; meta?: { fields?: { path: string; message: string }[] } };
+
+let db: TestDb;
+let app: FastifyInstance;
+let dataDir: string;
+let token: string;
+let adminToken: string;
+
+async function pull(collection: SyncCollection | string, query: string, auth: string | null = token) {
+  const res = await app.inject({ method: 'GET', url: `/api/sync/v1/${collection}?${query}`, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+  return { res, body: JSON.parse(res.body) as Page };
+}
+
+/** Follows checkpoints from `after` until a page comes back smaller than `limit` (RxDB's "caught up"). */
+async function pullAll(collection: SyncCollection, after = 0, limit = 1000) {
+  const docs: Doc[] = [];
+  const checkpoints: number[] = [];
+  let seq = after;
+  for (;;) {
+    const { body } = await pull(collection, `after=${seq}&limit=${limit}`);
+    expect(body.code).toBe(200);
+    docs.push(...body.result.documents);
+    checkpoints.push(body.result.checkpoint.seq);
+    seq = body.result.checkpoint.seq;
+    if (body.result.documents.length < limit) break;
+  }
+  return { docs, checkpoint: seq, checkpoints };
+}
+
+async function head(collection: SyncCollection): Promise<number> {
+  return (await pullAll(collection)).checkpoint;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'feed-test-'));
+  db = await openTestDb();
+  await seedIfEmpty(db, { products: 400 });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_PRODUCTS: '0' });
+  app = await buildApp({ config, db, logger: false, distDir: path.join(dataDir, 'no-dist') });
+  // Until app.ts registers the feed itself (then this is skipped), the test adds it to the full stack.
+  if (!app.hasRoute({ method: 'GET', url: '/api/sync/v1/:collection' })) await app.register(syncRoutes);
+  await app.ready();
+  const customer = await createCustomer(db);
+  const admin = await createCustomer(db, { isAdmin: true });
+  token = signAccessToken(TEST_JWT_SECRET, customer.id, 900, Date.now());
+  adminToken = signAccessToken(TEST_JWT_SECRET, admin.id, 900, Date.now());
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('access and validation', () => {
+  it('refuses a pull without a valid access token (prices only after login)', async () => {
+    const none = await pull('products', 'after=0', null);
+    expect(none.res.statusCode).toBe(401);
+    expect(none.body.errors?.[0]?.description).toBe(M.notAuthorized);
+    const forged = await pull('products', 'after=0', `${token}x`);
+    expect(forged.res.statusCode).toBe(401);
+    const viaQuery = await app.inject({ method: 'GET', url: `/api/sync/v1/suppliers?token=${token}` });
+    expect(viaQuery.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['after=-1', 'after'],
+    ['after=abc', 'after'],
+    ['after=1.5', 'after'],
+    ['limit=0', 'limit'],
+    ['limit=1001', 'limit'],
+    ['limit=ten', 'limit'],
+    ['after=1&after=2', 'after'],
+  ])('answers 400 naming the bad parameter for %s', async (query, field) => {
+    const { res, body } = await pull('products', query);
+    expect(res.statusCode).toBe(400);
+    expect(body.errors?.[0]?.description).toBe(M.invalidRequest);
+    const issue = body.meta?.fields?.find((f) => f.path === field);
+    expect(issue?.message).toMatch(field === 'limit' ? /from 1 to 1000/ : /whole number of 0 or more/);
+  });
+
+  it('answers 404 for a collection that has no feed', async () => {
+    const { res } = await pull('orders', 'after=0');
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('products feed', () => {
+  it('pages through the whole listed catalogue with increasing checkpoints, no duplicates, only listable products', async () => {
+    const { docs, checkpoints } = await pullAll('products', 0, 97);
+    expect(checkpoints.length).toBeGreaterThan(2);
+    for (let i = 1; i < checkpoints.length; i += 1) expect(checkpoints[i]).toBeGreaterThanOrEqual(checkpoints[i - 1] ?? 0);
+    const live = docs.filter((d) => !d._deleted);
+    const skus = live.map((d) => d.sku);
+    expect(new Set(skus).size).toBe(skus.length);
+    const listable = await db.query<{ sku: string }>('select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku');
+    expect([...skus].sort()).toEqual(listable.map((r) => r.sku));
+    for (const doc of docs) expect(SYNC_DOCUMENT_SCHEMAS.products.safeParse(doc).success).toBe(true);
+    // Hidden configurable children never travel as documents of their own.
+    const hiddenChildren = await db.query<{ sku: string }>('select sku from products where parent_sku is not null and visibility = 1');
+    expect(hiddenChildren.length).toBeGreaterThan(0);
+    const sent = new Set(docs.map((d) => d.sku));
+    expect(hiddenChildren.some((c) => sent.has(c.sku))).toBe(false);
+  });
+
+  it('sends compact documents: integer cents, flat stock, name_az, supplier name', async () => {
+    const { docs } = await pullAll('products');
+    const row = (await db.query<{ sku: string; price_cents: number; data: Record<string, unknown> }>(
+      "select sku, price_cents, data from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 1",
+    ))[0];
+    const doc = docs.find((d) => d.sku === row?.sku);
+    expect(doc).toMatchObject({ price: row?.price_cents, supplier_name: row?.data.supplier_name, _deleted: false });
+    expect(doc?.name_az).toBe(String(row?.data.name).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ς/g, 'σ'));
+    expect(doc).not.toHaveProperty('media_gallery');
+    expect(doc).not.toHaveProperty('price_incl_tax');
+  });
+
+  it('answers an empty page and the same checkpoint when nothing changed', async () => {
+    const seq = await head('products');
+    const { body } = await pull('products', `after=${seq}`);
+    expect(body.result).toEqual({ documents: [], checkpoint: { seq } });
+  });
+
+  it('sends a tombstone after a delete, after disabling and after hiding a product, and the change after a price update', async () => {
+    const simples = await db.query<{ sku: string }>(
+      "select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and sku not in (select jsonb_array_elements(data->'product_links')->>'linked_product_sku' from products where data ? 'product_links') order by id limit 4",
+    );
+    const [deleted, disabled, hidden, repriced] = simples.map((s) => s.sku);
+    const before = await head('products');
+    await db.query('delete from products where sku = $1', [deleted]);
+    await db.query('update products set status = 2 where sku = $1', [disabled]);
+    await db.query('update products set visibility = 1 where sku = $1', [hidden]);
+    await db.query('update products set price_cents = 4321 where sku = $1', [repriced]);
+    const { docs } = await pullAll('products', before);
+    expect(docs).toContainEqual({ sku: deleted, _deleted: true });
+    expect(docs).toContainEqual({ sku: disabled, _deleted: true });
+    expect(docs).toContainEqual({ sku: hidden, _deleted: true });
+    expect(docs.find((d) => d.sku === repriced)).toMatchObject({ price: 4321, _deleted: false });
+    expect(docs).toHaveLength(4);
+    // Tombstones stay: a client that was offline since the start still learns of the delete.
+    const fromStart = await pullAll('products');
+    expect(fromStart.docs).toContainEqual({ sku: deleted, _deleted: true });
+  });
+
+  it('embeds configurable children without disabled ones and keeps out-of-stock ones flagged', async () => {
+    const parent = (await db.query<{ parent_sku: string }>(
+      "select parent_sku from products where parent_sku is not null and status = 1 group by parent_sku having count(*) >= 2 limit 1",
+    ))[0]?.parent_sku;
+    const kids = await db.query<{ sku: string }>('select sku from products where parent_sku = $1 and status = 1 order by id', [parent]);
+    const [toDisable, toEmpty] = kids.map((k) => k.sku);
+    const before = await head('products');
+    await db.query('update products set status = 2 where sku = $1', [toDisable]);
+    await db.query(
+      `update products set data = jsonb_set(jsonb_set(data, '{stock,is_in_stock}', 'false'), '{stock,qty}', '0') || '{"is_in_stock": false, "qty": 0}' where sku = $1`,
+      [toEmpty],
+    );
+    const { docs } = await pullAll('products', before);
+    expect(docs.map((d) => d.sku)).toEqual([parent]);
+    const children = (docs[0]?.configurable_children ?? []) as { sku: string; status: number; is_in_stock: boolean; qty: number }[];
+    expect(children.map((c) => c.sku)).not.toContain(toDisable);
+    expect(children.every((c) => c.status < 2)).toBe(true);
+    expect(children.find((c) => c.sku === toEmpty)).toMatchObject({ is_in_stock: false, qty: 0 });
+    expect((docs[0]?.configurable_options as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('re-sends a supplier\u2019s products with the new supplier_name when the supplier is renamed', async () => {
+    const supplier = (await db.query<{ supplier_id: number; n: number }>(
+      'select supplier_id, count(*)::int as n from products where status = 1 and visibility = 4 group by supplier_id order by n desc limit 1',
+    ))[0];
+    const before = await head('products');
+    await db.query("update suppliers set name = 'Renamed Supplier' where id = $1", [supplier?.supplier_id]);
+    const { docs } = await pullAll('products', before);
+    const live = docs.filter((d) => !d._deleted);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((d) => d.supplier_id === String(supplier?.supplier_id) && d.supplier_name === 'Renamed Supplier')).toBe(true);
+  });
+
+  it('compresses a page for a client that accepts gzip, and compact documents are far smaller than the stored ones', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/sync/v1/products?after=0&limit=1000', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as Page;
+    const live = body.result.documents.filter((d) => !d._deleted);
+    const full = await db.query<{ data: unknown }>('select data from products where sku = any($1::text[])', [live.map((d) => d.sku)]);
+    const compactGz = gzipSync(JSON.stringify(live)).length / live.length;
+    const fullGz = gzipSync(JSON.stringify(full.map((r) => r.data))).length / full.length;
+    const compactRaw = Buffer.byteLength(JSON.stringify(live)) / live.length;
+    const fullRaw = Buffer.byteLength(JSON.stringify(full.map((r) => r.data))) / full.length;
+    console.info(
+      `bytes per product: compact ${compactRaw.toFixed(0)} raw / ${compactGz.toFixed(0)} gzip; full data ${fullRaw.toFixed(0)} raw / ${fullGz.toFixed(0)} gzip (${live.length} products)`,
+    );
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(body)) / 3);
+    expect(compactGz).toBeLessThan(fullGz * 0.7);
+  });
+});
+
+describe('categories, suppliers and catalog_meta feeds', () => {
+  it('sends every supplier and every active category', async () => {
+    const suppliers = await pullAll('suppliers');
+    const supplierCount = await db.query<{ n: number }>('select count(*)::int as n from suppliers');
+    expect(suppliers.docs.filter((d) => !d._deleted)).toHaveLength(supplierCount[0]?.n ?? -1);
+    const categories = await pullAll('categories');
+    const active = await db.query<{ n: number }>('select count(*)::int as n from categories where is_active');
+    expect(categories.docs.filter((d) => !d._deleted)).toHaveLength(active[0]?.n ?? -1);
+    for (const doc of categories.docs) expect(SYNC_DOCUMENT_SCHEMAS.categories.safeParse(doc).success).toBe(true);
+    for (const doc of suppliers.docs) expect(SYNC_DOCUMENT_SCHEMAS.suppliers.safeParse(doc).success).toBe(true);
+  });
+
+  it('keys catalog_meta documents type:id and sends a tombstone for a deactivated CMS page', async () => {
+    const all = await pullAll('catalog_meta');
+    const keys = all.docs.map((d) => d.key);
+    expect(keys).toEqual(expect.arrayContaining(['attribute:color', 'tax_rule:1', 'cms_page:privacy', 'cms_block:footer-contact', 'store_config:tax.defaultCountry']));
+    expect(all.docs.find((d) => d.key === 'store_config:tax.defaultCountry')).toMatchObject({ type: 'store_config', id: 'tax.defaultCountry', data: { value: 'GR' } });
+    await db.query("update cms_pages set is_active = false where identifier = 'privacy'");
+    const after = await pullAll('catalog_meta', all.checkpoint);
+    expect(after.docs).toEqual([{ key: 'cms_page:privacy', _deleted: true }]);
+  });
+});
+
+describe('PATCH /api/admin/products/:sku', () => {
+  const patch = (sku: string, body: unknown, auth: string | null = adminToken) =>
+    app.inject({ method: 'PATCH', url: `/api/admin/products/${encodeURIComponent(sku)}`, payload: body as object, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+
+  async function aListedSimple(): Promise<string> {
+    const rows = await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id desc limit 1");
+    return rows[0]?.sku ?? '';
+  }
+
+  it('is for admins only', async () => {
+    const sku = await aListedSimple();
+    expect((await patch(sku, { price: 100 }, null)).statusCode).toBe(401);
+    expect((await patch(sku, { price: 100 }, token)).statusCode).toBe(403);
+  });
+
+  it('rejects an empty or malformed change and an unknown sku', async () => {
+    const sku = await aListedSimple();
+    expect((await patch(sku, {})).statusCode).toBe(400);
+    expect((await patch(sku, { price: -5 })).statusCode).toBe(400);
+    expect((await patch(sku, { price: 12.5 })).statusCode).toBe(400);
+    expect((await patch(sku, { colour: 'red' })).statusCode).toBe(400);
+    expect((await patch('NO-SUCH-SKU', { price: 100 })).statusCode).toBe(404);
+  });
+
+  it('changes price and stock in the columns and the document, and the feed emits the product', async () => {
+    const sku = await aListedSimple();
+    const before = await head('products');
+    const res = await patch(sku, { price: 1999, qty: 0, is_in_stock: false });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 200, result: { sku, price: 1999, qty: 0, is_in_stock: false } });
+    const row = (await db.query<{ price_cents: number; data: { price: number; stock: { qty: number; is_in_stock: boolean }; is_in_stock: boolean } }>('select price_cents, data from products where sku = $1', [sku]))[0];
+    expect(row?.price_cents).toBe(1999);
+    expect(row?.data.price).toBe(19.99);
+    expect(row?.data.stock).toMatchObject({ qty: 0, is_in_stock: false });
+    const { docs } = await pullAll('products', before);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ sku, price: 1999, qty: 0, is_in_stock: false, _deleted: false });
+  });
+});
