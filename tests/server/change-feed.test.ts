@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { openPostgres, type Db } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
 import { syncRoutes } from '../../server/routes/sync';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
+import { readFeedPage } from '../../server/services/change-feed/feed-reader';
 import { M } from '../../src/contracts/messages';
 import { SYNC_DOCUMENT_SCHEMAS, type SyncCollection } from '../../src/contracts/sync';
 import { createCustomer } from './helpers/factory';
@@ -272,5 +276,125 @@ describe('PATCH /api/admin/products/:sku', () => {
     const { docs } = await pullAll('products', before);
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ sku, price: 1999, qty: 0, is_in_stock: false, _deleted: false });
+  });
+});
+
+/**
+ * Commit order needs two transactions open at once. PGlite is single-connection (its queries and
+ * transactions run one after another), so the race cannot happen there and cannot be staged: these tests
+ * run only on PostgreSQL, when TEST_DATABASE_URL is set, in a schema of their own that is dropped after.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)('commit order with concurrent writers (PostgreSQL)', () => {
+  const schema = `feed_order_${Date.now().toString(36)}_${process.pid}`;
+  const scopedUrl = (): string => {
+    const u = new URL(pgUrl ?? '');
+    u.searchParams.set('options', `-c search_path=${schema},public`);
+    return u.toString();
+  };
+  let pgDb: Db;
+  const writers: pg.Client[] = [];
+  const SKUS = Array.from({ length: 12 }, (_, i) => `RACE-${String(i).padStart(2, '0')}`);
+
+  async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(async (c) => {
+      for (const ext of ['pg_trgm', 'unaccent']) await c.query(`create extension if not exists ${ext} schema public`);
+      await c.query(`create schema ${schema}`);
+    });
+    pgDb = await openPostgres(scopedUrl());
+    await migrate(pgDb);
+    await pgDb.query("insert into suppliers values (1, 'S', 's', 's', 'active', 0, now(), '{}', now())");
+    for (const [i, sku] of SKUS.entries()) {
+      await pgDb.query(
+        "insert into products (sku, id, type_id, status, visibility, supplier_id, name, name_en, price_cents, created_at, data) values ($1, $2, 'simple', 1, 4, 1, $1, $1, 100, now(), '{}')",
+        [sku, i + 1],
+      );
+    }
+    for (let i = 0; i < 4; i += 1) {
+      const c = new pg.Client({ connectionString: scopedUrl() });
+      await c.connect();
+      writers.push(c);
+    }
+  });
+
+  afterAll(async () => {
+    for (const c of writers) await c.end();
+    await pgDb?.close();
+    await admin((c) => c.query(`drop schema if exists ${schema} cascade`));
+  });
+
+  const prices = (docs: readonly Record<string, unknown>[], into = new Map<string, unknown>()) => {
+    for (const d of docs) into.set(String(d.sku), d._deleted ? 'deleted' : d.price);
+    return into;
+  };
+
+  it('does not skip a row whose transaction wrote first but committed after a later writer', async () => {
+    const [first, second] = writers;
+    if (!first || !second) throw new Error('writers not connected');
+    const start = (await readFeedPage(pgDb, 'products', 0, 1000, Date.now())).checkpoint.seq;
+    await first.query('begin');
+    await first.query("update products set price_cents = 111 where sku = 'RACE-00'");
+    await second.query('begin');
+    let secondCommitted = false;
+    const secondDone = second
+      .query("update products set price_cents = 222 where sku = 'RACE-01'")
+      .then(() => second.query('commit'))
+      .then(() => {
+        secondCommitted = true;
+      });
+    await new Promise((r) => setTimeout(r, 300));
+    // The later writer waits for the earlier one's seq to become visible before it can take its own.
+    expect(secondCommitted).toBe(false);
+    const between = await readFeedPage(pgDb, 'products', start, 1000, Date.now());
+    expect(between.documents).toEqual([]);
+    await first.query('commit');
+    await secondDone;
+    const after = await readFeedPage(pgDb, 'products', between.checkpoint.seq, 1000, Date.now());
+    expect(prices(after.documents)).toEqual(new Map([['RACE-00', 111], ['RACE-01', 222]]));
+  });
+
+  it('a reader following checkpoints while four writers commit in random order ends with every row as committed', async () => {
+    const seen = prices((await readFeedPage(pgDb, 'products', 0, 1000, Date.now())).documents);
+    let checkpoint = (await readFeedPage(pgDb, 'products', 0, 1000, Date.now())).checkpoint.seq;
+    let writing = true;
+    const write = async (c: pg.Client, w: number): Promise<void> => {
+      for (let i = 0; i < 15; i += 1) {
+        const sku = SKUS[(w * 7 + i * 5) % SKUS.length];
+        await c.query('begin');
+        await c.query('update products set price_cents = $2 where sku = $1', [sku, 1000 + w * 100 + i]);
+        // Hold the transaction open for a random while so commits land out of start order.
+        await c.query('select pg_sleep($1)', [Math.random() * 0.02]);
+        await c.query('commit');
+      }
+    };
+    const reader = (async () => {
+      while (writing) {
+        const page = await readFeedPage(pgDb, 'products', checkpoint, 5, Date.now());
+        prices(page.documents, seen);
+        checkpoint = page.checkpoint.seq;
+      }
+    })();
+    await Promise.all(writers.map((c, w) => write(c, w)));
+    writing = false;
+    await reader;
+    for (;;) {
+      const page = await readFeedPage(pgDb, 'products', checkpoint, 1000, Date.now());
+      prices(page.documents, seen);
+      checkpoint = page.checkpoint.seq;
+      if (page.documents.length === 0) break;
+    }
+    const truth = await pgDb.query<{ sku: string; price_cents: number }>('select sku, price_cents from products order by sku');
+    expect(SKUS.map((sku) => seen.get(sku))).toEqual(truth.map((r) => r.price_cents));
   });
 });
