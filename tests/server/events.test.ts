@@ -1,0 +1,270 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openPostgres, type Db, type Queryable } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { eventRoutes } from '../../server/routes/events';
+import { syncRoutes } from '../../server/routes/sync';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { signAccessToken } from '../../server/services/access-token';
+import { LiveEventHub } from '../../server/services/change-feed/live-events';
+import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../server/services/change-feed/notifier';
+import { M } from '../../src/contracts/messages';
+import { createCustomer } from './helpers/factory';
+import { TEST_JWT_SECRET } from './helpers/test-app';
+
+/**
+ * A PGlite Db that also exposes PGlite's `listen`, so the bridge hears NOTIFY from the feed triggers the
+ * way it does on PostgreSQL (server/db/client.ts does not expose `listen` yet).
+ */
+async function pgliteWithListen(): Promise<Db & { listen: PGlite['listen'] }> {
+  const pglite = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await q.query<T>(sql, params as unknown[])).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pglite),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    close: () => pglite.close(),
+    listen: pglite.listen.bind(pglite),
+  };
+}
+
+type Stream = { status: number; headers: http.IncomingHttpHeaders; messages: string[]; waitFor(match: (m: string) => boolean, ms: number): Promise<string>; close(): void };
+
+/** An EventSource-like reader: collects complete SSE messages (blocks ending in a blank line). */
+function openStream(url: string): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, (res) => {
+      const messages: string[] = [];
+      const waiters: { match: (m: string) => boolean; resolve: (m: string) => void }[] = [];
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          messages.push(message);
+          for (const w of [...waiters]) if (w.match(message)) w.resolve(message);
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        messages,
+        waitFor(match, ms) {
+          const found = messages.find(match);
+          if (found !== undefined) return Promise.resolve(found);
+          return new Promise((ok, fail) => {
+            const timer = setTimeout(() => fail(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
+            waiters.push({ match, resolve: (m) => (clearTimeout(timer), ok(m)) });
+          });
+        },
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+const isResync = (m: string): boolean => m.includes('event: resync') && m.includes('data: RESYNC');
+const changeOf = (collection: string) => (m: string): boolean => {
+  if (!m.includes('event: change')) return false;
+  const data = /^data: (.*)$/m.exec(m)?.[1] ?? '{}';
+  return ((JSON.parse(data) as { collections?: string[] }).collections ?? []).includes(collection);
+};
+
+// One PGlite for the whole file: starting one costs seconds on a busy machine.
+let db: Db & { listen: PGlite['listen'] };
+
+beforeAll(async () => {
+  db = await pgliteWithListen();
+  await migrate(db);
+  await seedIfEmpty(db, { products: 60 });
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let token: string;
+  let adminToken: string;
+  let dataDir: string;
+  const open: Stream[] = [];
+  const connect = async (query = `token=${token}`): Promise<Stream> => {
+    const s = await openStream(`${base}/api/events?${query}`);
+    open.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'events-test-'));
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_PRODUCTS: '0' });
+    app = await buildApp({ config, db, logger: false, distDir: path.join(dataDir, 'no-dist') });
+    // Until app.ts registers these itself (then they are skipped), the test adds them to the full stack.
+    if (!app.hasRoute({ method: 'GET', url: '/api/events' })) await app.register(eventRoutes);
+    if (!app.hasRoute({ method: 'GET', url: '/api/sync/v1/:collection' })) await app.register(syncRoutes);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    token = signAccessToken(TEST_JWT_SECRET, (await createCustomer(db)).id, 900, Date.now());
+    adminToken = signAccessToken(TEST_JWT_SECRET, (await createCustomer(db, { isAdmin: true })).id, 900, Date.now());
+  });
+
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a stream without a valid token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body).errors[0].description).toBe(M.notAuthorized);
+    const forged = await connect(`token=${token}x`);
+    expect(forged.status).toBe(401);
+  });
+
+  it('opens an uncompressed event stream whose first message is RESYNC', async () => {
+    const s = await openStream(`${base}/api/events?token=${token}`);
+    open.push(s);
+    expect(s.status).toBe(200);
+    expect(s.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(s.headers['content-encoding']).toBeUndefined();
+    await s.waitFor(isResync, 2000);
+    expect(isResync(s.messages[0] ?? '')).toBe(true);
+  });
+
+  it('tells a connected client within 2 s that products changed when a price changes in the database', async () => {
+    const s = await connect();
+    await s.waitFor(isResync, 2000);
+    const sku = (await db.query<{ sku: string }>("select sku from products where status = 1 and visibility = 4 order by id limit 1"))[0]?.sku;
+    const started = Date.now();
+    await db.query('update products set price_cents = price_cents + 1 where sku = $1', [sku]);
+    const message = await s.waitFor(changeOf('products'), 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(message).toBe('event: change\ndata: {"collections":["products"]}');
+  });
+
+  it('announces an admin product change and a supplier change to every connected client', async () => {
+    const a = await connect();
+    const b = await connect();
+    await Promise.all([a.waitFor(isResync, 2000), b.waitFor(isResync, 2000)]);
+    const sku = (await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and status = 1 and visibility = 4 order by id desc limit 1"))[0]?.sku ?? '';
+    const res = await app.inject({ method: 'PATCH', url: `/api/admin/products/${sku}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { qty: 3 } });
+    expect(res.statusCode).toBe(200);
+    await Promise.all([a.waitFor(changeOf('products'), 2000), b.waitFor(changeOf('products'), 2000)]);
+    await db.query("update suppliers set status = 'locked' where id = 1");
+    await Promise.all([a.waitFor(changeOf('suppliers'), 2000), b.waitFor(changeOf('suppliers'), 2000)]);
+  });
+
+  it('sends RESYNC again on every reconnect', async () => {
+    const first = await connect();
+    await first.waitFor(isResync, 2000);
+    first.close();
+    const again = await connect();
+    await again.waitFor(isResync, 2000);
+  });
+});
+
+/** Collects what the hub writes; the hub and the notifier are the real ones. */
+function sink() {
+  const written: string[] = [];
+  let ended = false;
+  return { written, ended: () => ended, write: (c: string) => written.push(c), end: () => (ended = true) };
+}
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('LiveEventHub', () => {
+  it('writes a heartbeat comment at the configured interval and ends streams on close', async () => {
+    const hub = new LiveEventHub(pollingNotifier(db, 10_000), { heartbeatMs: 50 });
+    await hub.ensureStarted();
+    const s = sink();
+    hub.add(s);
+    await until(() => s.written.includes(': heartbeat\n\n'), 2000);
+    await hub.close();
+    expect(s.ended()).toBe(true);
+  });
+
+  it('falls back to polling the feed heads when the database offers no LISTEN, and folds a burst into one event', async () => {
+    const hub = new LiveEventHub(pollingNotifier(db, 100), { coalesceMs: 50 });
+    await hub.ensureStarted();
+    const s = sink();
+    hub.add(s);
+    await db.exec(`insert into store_config (key, value) values ('demo.a', '1'); insert into store_config (key, value) values ('demo.b', '2');`);
+    await until(() => s.written.some((w) => w.includes('catalog_meta')), 2000);
+    expect(s.written.filter((w) => w.startsWith('event: change'))).toEqual(['event: change\ndata: {"collections":["catalog_meta"]}\n\n']);
+    await hub.close();
+  });
+});
+
+/** NOTIFY on PostgreSQL reaches a dedicated LISTEN connection; runs only when TEST_DATABASE_URL is set. */
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)('LISTEN/NOTIFY on PostgreSQL', () => {
+  const schema = `events_${Date.now().toString(36)}_${process.pid}`;
+  let pgDb: Db;
+  let notifier: ChangeNotifier;
+  let scoped: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    for (const ext of ['pg_trgm', 'unaccent']) await admin.query(`create extension if not exists ${ext} schema public`);
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const u = new URL(pgUrl ?? '');
+    u.searchParams.set('options', `-c search_path=${schema},public`);
+    scoped = u.toString();
+    pgDb = await openPostgres(scoped);
+    await migrate(pgDb);
+  });
+
+  afterAll(async () => {
+    await notifier?.stop();
+    await pgDb?.close();
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+
+  it('hears a change committed through another connection within 2 s', async () => {
+    notifier = postgresNotifier(scoped);
+    const hub = new LiveEventHub(notifier);
+    await hub.ensureStarted();
+    const s = sink();
+    hub.add(s);
+    await pgDb.query("insert into suppliers values (901, 'N', 'n', 'n', 'active', 0, now(), '{}', now())");
+    await until(() => s.written.some((w) => w.includes('"suppliers"')), 2000);
+    await hub.close();
+  });
+});
