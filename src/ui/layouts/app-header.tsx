@@ -12,13 +12,13 @@ export function AppHeader() {
     <header className={styles.header}>
       <div className={styles.bar}>
         <Link to={paths.home} className={styles.brandLink}>
-          <Brand />
+          <Brand compact />
         </Link>
         <div className={styles.company}>
           <CompanySwitch />
         </div>
         <div className={styles.language}>
-          <LanguageSelect />
+          <LanguageSelect compact />
         </div>
         <div className={styles.account}>
           <AccountMenu />

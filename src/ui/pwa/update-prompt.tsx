@@ -35,9 +35,25 @@ export function UpdatePrompt() {
       type: 'info',
       message: t`A new version is available`,
       timeToLive: 0,
-      action: { label: t`Reload`, onClick: () => void updateServiceWorker(true) },
+      action: { label: t`Reload`, onClick: () => void activateNewVersion(updateServiceWorker) },
     });
   }, [needRefresh, notify, t, updateServiceWorker]);
 
   return null;
+}
+
+/**
+ * Lets the waiting worker take over, then reloads. The plugin reloads only on Workbox's "controlling"
+ * event, which never fires when the update was found by `registration.update()` (our periodic check):
+ * Workbox counts that worker as "external". Listening to `controllerchange` ourselves covers both cases.
+ */
+async function activateNewVersion(updateServiceWorker: (reload?: boolean) => Promise<void>): Promise<void> {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  if (!registration?.waiting) {
+    // Another tab already switched to the new version; this page only needs to load it.
+    window.location.reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  await updateServiceWorker(true);
 }

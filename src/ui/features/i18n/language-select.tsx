@@ -4,12 +4,13 @@ import { useLocale } from './locale-provider';
 import { LOCALES, LOCALE_NAMES, isLocale } from './locales';
 import styles from './language-select.module.css';
 
-export function LanguageSelect() {
+/** `compact`: on phones the label is read by screen readers but not shown (the header is tight). */
+export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const { locale, changeLocale } = useLocale();
   const id = useId();
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} className={compact ? `${styles.label} ${styles.compactLabel}` : styles.label}>
         <Trans>Language</Trans>
       </label>
       <select
