@@ -45,7 +45,8 @@ export default defineConfig({
     // DATABASE_URL is dropped so the run never touches a developer's PostgreSQL (embedded PGlite instead).
     command: `rm -rf '${E2E_DATA_DIR}' && env -u DATABASE_URL -u SMTP_URL npm run serve`,
     cwd: REPO_ROOT,
-    url: `${E2E_BASE_URL}/`,
+    // The health route answers only once migrations and the seed are done and the database responds.
+    url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',
