@@ -23,7 +23,8 @@ function refusal(error: unknown): unknown {
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/password/request-reset', { config: { rateLimit: passwordResetLimit } }, async (request) => {
     const { email, url } = parseBody(requestResetSchema, request.body);
-    await requestPasswordReset(app.db, app.mailer, app.config.publicUrl, email, url, app.clock.now());
+    const { delivery } = await requestPasswordReset(app.db, app.mailer, app.config.publicUrl, email, url, app.clock.now());
+    delivery.catch((error: unknown) => request.log.error({ err: error }, 'reset mail could not be sent'));
     return ok(messageResult, M.resetMailSent);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,8 +36,11 @@ export function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLo
       const raw = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
       await writeFile(emlFile, raw);
       const summary: OutboxSummary = { ...mail, id, from, createdAt, file: emlFile };
-      await writeFile(path.join(outboxDir, `${base}.json`), JSON.stringify(summary, null, 2));
+      // Written then renamed, so a reader polling the outbox never sees half a summary.
+      const jsonFile = path.join(outboxDir, `${base}.json`);
+      await writeFile(`${jsonFile}.tmp`, JSON.stringify(summary, null, 2));
       log.info({ mailTo: mail.to, subject: mail.subject, file: emlFile }, 'mail written to outbox');
+      await rename(`${jsonFile}.tmp`, jsonFile);
     },
   };
 }

@@ -32,18 +32,29 @@ export function resetLink(publicUrl: string, requestedUrl: string | undefined, t
   return base.toString();
 }
 
-/** Always completes the same way, so the answer never tells whether the account exists. */
-export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string, url: string | undefined, nowMs: number): Promise<void> {
+/**
+ * Always completes the same way, so the answer never tells whether the account exists. The mail is handed
+ * back as a separate promise: the route does not wait for it, so SMTP latency cannot reveal it either.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  email: string,
+  url: string | undefined,
+  nowMs: number,
+): Promise<{ delivery: Promise<void> }> {
   const customer = await findCustomerByEmail(db, email);
-  if (!customer) return;
+  if (!customer) return { delivery: Promise.resolve() };
   const token = await issuePasswordToken(db, customer.id, 'reset', nowMs);
   const link = resetLink(publicUrl, url, token);
-  await mailer.send({
+  const delivery = mailer.send({
     to: customer.email,
     subject: 'Reset your password',
     text: `Hello ${customer.firstname},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
     links: { reset: link },
   });
+  return { delivery };
 }
 
 async function setPassword(db: Db, customerId: string, password: string, nowMs: number): Promise<void> {

@@ -81,8 +81,9 @@ describe('logs', () => {
     await t.app.inject({ method: 'GET', url: '/api/bridge/user/me?token=tampered.token.value' });
     await t.app.inject({ method: 'POST', url: '/api/client/user/refresh', payload: { refreshToken } });
     await t.app.inject({ method: 'POST', url: '/api/client/user/refresh', payload: { refreshToken } });
+    const before = t.outbox().length;
     await t.app.inject({ method: 'POST', url: '/api/client/user/password/request-reset', payload: { email: alice.email } });
-    const mail = t.outbox().at(-1);
+    const mail = (await t.waitForMails(before + 1)).at(-1);
     const resetToken = new URL(mail?.links?.reset ?? 'http://x').searchParams.get('token') ?? '';
     expect(resetToken).not.toBe('');
     // The .eml beside the summary carries the same link (quoted-printable may wrap it, so compare the token).

@@ -18,6 +18,8 @@ export type TestApp = {
   logs(): string;
   /** Mails written to the outbox, oldest first. */
   outbox(): OutboxSummary[];
+  /** Waits (up to 5 s) until the outbox holds `count` mails; mails are sent after the response. */
+  waitForMails(count: number): Promise<OutboxSummary[]>;
   close(): Promise<void>;
 };
 
@@ -39,20 +41,29 @@ export async function createTestApp(overrides: Partial<Omit<AppOptions, 'config'
   const app = await buildApp({ config, db, logStream, distDir: path.join(dataDir, 'no-dist'), ...rest });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
+  const outbox = (): OutboxSummary[] => {
+    let files: string[];
+    try {
+      files = readdirSync(outboxDir).filter((f) => f.endsWith('.json'));
+    } catch {
+      // No mail sent yet: the outbox directory is created by the first mail.
+      return [];
+    }
+    return files.sort().map((f) => JSON.parse(readFileSync(path.join(outboxDir, f), 'utf8')) as OutboxSummary);
+  };
   return {
     app,
     db,
     config,
     logs: () => chunks.join(''),
-    outbox: () => {
-      let files: string[];
-      try {
-        files = readdirSync(outboxDir).filter((f) => f.endsWith('.json'));
-      } catch {
-        // No mail sent yet: the outbox directory is created by the first mail.
-        return [];
+    outbox,
+    async waitForMails(count) {
+      for (let waited = 0; waited < 5000; waited += 20) {
+        const mails = outbox();
+        if (mails.length >= count) return mails;
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      return files.sort().map((f) => JSON.parse(readFileSync(path.join(outboxDir, f), 'utf8')) as OutboxSummary);
+      throw new Error(`expected ${count} mails in the outbox, found ${outbox().length}`);
     },
     async close() {
       await app.close();
