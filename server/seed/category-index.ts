@@ -19,6 +19,7 @@ export interface CategoryNode {
   readonly childIds: number[];
   readonly area: Area;
   readonly nouns: readonly Noun[];
+  readonly isActive: boolean;
 }
 
 export interface CategoryIndex {
@@ -32,7 +33,7 @@ function buildIndex(): CategoryIndex {
   const nodes: CategoryNode[] = [];
   const usedKeys = new Set<string>();
   let nextId = ROOT_CATEGORY_ID + 1;
-  const add = (parent: CategoryNode | null, position: number, el: string, en: string, area: Area, nouns: readonly Noun[]): CategoryNode => {
+  const add = (parent: CategoryNode | null, position: number, el: string, en: string, area: Area, nouns: readonly Noun[], isActive = true): CategoryNode => {
     const id = nextId;
     nextId += 1;
     let urlKey = slugify(el);
@@ -52,6 +53,7 @@ function buildIndex(): CategoryIndex {
       childIds: [],
       area,
       nouns,
+      isActive,
     };
     parent?.childIds.push(id);
     nodes.push(node);
@@ -61,7 +63,7 @@ function buildIndex(): CategoryIndex {
     const topNode = add(null, ti + 1, top.el, top.en, top.area, []);
     top.mids.forEach((mid, mi) => {
       const midNode = add(topNode, mi + 1, mid.el, mid.en, top.area, []);
-      mid.leaves.forEach((leaf, li) => add(midNode, li + 1, leaf.el, leaf.en, top.area, leaf.nouns));
+      mid.leaves.forEach((leaf, li) => add(midNode, li + 1, leaf.el, leaf.en, top.area, leaf.nouns, !leaf.inactive));
     });
   });
   const leavesByArea = new Map<Area, CategoryNode[]>();

@@ -2,7 +2,7 @@ import { COLORS } from './data/catalogue-words';
 import { SUPPLIER_DEFS } from './data/suppliers';
 import { colorOptionId, sizeOptionId, ATTRIBUTE_IDS } from './attributes';
 import { productCore, type ProductCore } from './product-core';
-import { productRow, specialFor, stockFor, type RowInput } from './product-docs';
+import { productRow, specialFor, stockFor, type RowInput, type Stock } from './product-docs';
 import type { JsonDoc, ProductRow } from './types';
 
 /**
@@ -36,7 +36,7 @@ function addSimple(state: State, core: ProductCore): void {
   const visibility = r < 0.02 ? 2 : r < 0.04 ? 3 : 4;
   const status = r > 0.99 ? 2 : 1;
   const row = push(state, productRow(baseInput(state, { ...core, kind: 'simple' }, { kind: 'simple', visibility, status }), core.rng));
-  if (status === 1 && visibility === 4 && row.data.is_in_stock === true) {
+  if (status === 1 && visibility === 4 && row.data.is_in_stock === true && Number(row.data.qty) > 0) {
     const list = state.linkable.get(core.supplierId) ?? [];
     list.push(row);
     state.linkable.set(core.supplierId, list);
@@ -122,6 +122,11 @@ function addConfigurable(state: State, core: ProductCore, remaining: number): bo
   return true;
 }
 
+/** Bundles and grouped products follow the stock of the simple products they link to (all in stock when linked). */
+function linkedStock(qty: number): Stock {
+  return { qty, is_in_stock: true, manage_stock: true };
+}
+
 function addBundle(state: State, core: ProductCore): boolean {
   const candidates = state.linkable.get(core.supplierId) ?? [];
   if (candidates.length < 3) return false;
@@ -139,7 +144,10 @@ function addBundle(state: State, core: ProductCore): boolean {
     };
   });
   const priceCents = options.reduce((sum, option) => sum + (option.product_links[0]?.price ?? 0) * 100, 0);
-  push(state, productRow(baseInput(state, core, { priceCents: Math.round(priceCents), special: null, extra: { bundle_options: options, price_type: 'dynamic' } }), rng));
+  // A bundle can be sold as often as its scarcest default item.
+  const defaults = options.map((o) => candidates.find((c) => c.sku === o.product_links[0]?.sku));
+  const stock = linkedStock(Math.min(...defaults.map((d) => Number(d?.data.qty ?? 0))));
+  push(state, productRow(baseInput(state, core, { priceCents: Math.round(priceCents), special: null, stock, extra: { bundle_options: options, price_type: 'dynamic' } }), rng));
   return true;
 }
 
@@ -152,7 +160,8 @@ function addGrouped(state: State, core: ProductCore): boolean {
     extension_attributes: { qty: 1 },
   }));
   const priceCents = Math.min(...links.map((l) => l.price_cents));
-  push(state, productRow(baseInput(state, core, { priceCents, special: null, extra: { product_links: productLinks } }), core.rng));
+  const stock = linkedStock(links.reduce((sum, l) => sum + Number(l.data.qty ?? 0), 0));
+  push(state, productRow(baseInput(state, core, { priceCents, special: null, stock, extra: { product_links: productLinks } }), core.rng));
   return true;
 }
 

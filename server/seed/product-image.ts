@@ -64,12 +64,12 @@ export function productSvg(sku: string, size: ImageSize): string {
   const big = Math.round(Math.min(width, height) * 0.3);
   const parts = [
     `<rect width="${width}" height="${height}" fill="${background}"/>`,
-    `<circle cx="${cx}" cy="${Math.round(height * 0.36)}" r="${Math.round(big * 0.95)}" fill="${seeded?.colorHex ?? accent}" opacity="0.9"/>`,
-    textLines([initials(name)], cx, Math.round(height * 0.36 + big * 0.35), big, '#ffffff', 700),
+    `<circle cx="${cx}" cy="${Math.round(height * 0.34)}" r="${Math.round(big * 0.87)}" fill="${seeded?.colorHex ?? accent}" opacity="0.9"/>`,
+    textLines([initials(name)], cx, Math.round(height * 0.34 + big * 0.33), Math.round(big * 0.9), '#ffffff', 700),
   ];
   if (size !== 'cart') {
     const fontSize = Math.round(width / 16);
-    parts.push(textLines(wrapText(name, Math.floor(width / (fontSize * 0.58)), 3), cx, Math.round(height * 0.68), fontSize, accent, 600));
+    parts.push(textLines(wrapText(name, Math.floor((width * 0.88) / (fontSize * 0.64)), 3), cx, Math.round(height * 0.66 + fontSize * 0.2), fontSize, accent, 600));
   }
   if (seeded) {
     const unit = UNIT_LABELS[seeded.unit].el + (seeded.unitQuantity > 1 ? ` · ${seeded.unitQuantity} τεμ.` : '');

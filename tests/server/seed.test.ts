@@ -92,6 +92,9 @@ describe('the seeded demo marketplace', () => {
     expect(orphans.n).toBe(0);
     const tops = await db.query<{ name: string; slug: string; path: string }>('select name, slug, path from categories where parent_id = 2 order by position');
     expect(tops[0]).toEqual({ name: 'Τρόφιμα', slug: 'trofima', path: expect.stringMatching(/^1\/2\/\d+$/) });
+    const inactive = await db.query<{ product_count: number }>('select product_count from categories where not is_active');
+    expect(inactive.length).toBeGreaterThan(0);
+    expect(inactive.every((c) => c.product_count === 0)).toBe(true);
     const leaf = await one<{ id: number; product_count: number }>('select id, product_count from categories where level = 4 order by product_count desc limit 1');
     const listed = await one<{ n: number }>('select count(*)::int as n from products where $1 = any(category_ids) and parent_sku is null and status = 1 and visibility in (2, 4)', [leaf.id]);
     expect(leaf.product_count).toBe(listed.n);
@@ -136,6 +139,8 @@ describe('the seeded demo marketplace', () => {
        where g.type_id = 'grouped' and (l->>'link_type' <> 'associated' or not exists (select 1 from products s where s.sku = l->>'linked_product_sku' and s.type_id = 'simple'))`,
     );
     expect(dangling.n).toBe(0);
+    const unsellable = await one<{ n: number }>("select count(*)::int as n from products where type_id in ('bundle', 'grouped') and data->>'is_in_stock' <> 'true'");
+    expect(unsellable.n).toBe(0);
   });
 
   it('has special prices in past, current and future windows, and stock from none to plenty', async () => {
