@@ -15,9 +15,11 @@ import { installStaticSite } from './http/static-site';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { eventRoutes } from './routes/events';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/password';
 import { registrationRoutes } from './routes/registration';
+import { syncRoutes } from './routes/sync';
 import { localCompanyRegistry, type CompanyRegistry } from './services/company-registry';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer';
 
@@ -74,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(passwordRoutes);
   await app.register(accountRoutes);
   await app.register(mediaRoutes);
+  await app.register(syncRoutes);
+  await app.register(eventRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await installStaticSite(app, options.distDir ?? DEFAULT_DIST);
