@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { addTax, findTaxRate, taxAmount, type TaxRule } from './tax';
+
+/** The seed's Greek VAT rules (server/seed/tax-rules.ts): class 1 = 24 %, 2 = 13 %, 3 = 6 %. */
+const greekRules: TaxRule[] = [1, 2, 3].map((id) => ({
+  id,
+  priority: 0,
+  position: id,
+  product_tax_class_ids: [id],
+  customer_tax_class_ids: [3],
+  rates: [{ rate: [24, 13, 6][id - 1] ?? 0, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }],
+}));
+
+const islandRule: TaxRule = {
+  id: 9,
+  product_tax_class_ids: [1],
+  rates: [{ rate: 17, tax_country_id: 'GR', tax_region_id: 42, region_name: 'Λέρος' }],
+};
+
+describe('addTax', () => {
+  it('adds 24 %, 13 % and 6 % to 10.00 €', () => {
+    expect(addTax(1000, 24)).toBe(1240);
+    expect(addTax(1000, 13)).toBe(1130);
+    expect(addTax(1000, 6)).toBe(1060);
+  });
+
+  it('rounds half a cent up', () => {
+    expect(addTax(99, 13)).toBe(112); // 111.87
+    expect(addTax(50, 13)).toBe(57); // 56.5
+    expect(addTax(25, 6)).toBe(27); // 26.5
+    expect(addTax(1, 24)).toBe(1); // 1.24
+    expect(addTax(3, 17)).toBe(4); // 3.51
+  });
+
+  it('keeps the amount at 0 % and on zero prices', () => {
+    expect(addTax(1999, 0)).toBe(1999);
+    expect(addTax(0, 24)).toBe(0);
+    expect(taxAmount(1000, 24)).toBe(240);
+  });
+});
+
+describe('findTaxRate', () => {
+  const greece = { country: 'GR' };
+
+  it('finds the rate of the product tax class in Greece', () => {
+    expect(findTaxRate(1, greekRules, greece)).toBe(24);
+    expect(findTaxRate(2, greekRules, greece)).toBe(13);
+    expect(findTaxRate(3, greekRules, greece)).toBe(6);
+  });
+
+  it('applies no tax to tax class 0 or a negative class', () => {
+    expect(findTaxRate(0, greekRules, greece)).toBe(0);
+    expect(findTaxRate(-1, greekRules, greece)).toBe(0);
+  });
+
+  it('gives 0 % when no rule covers the class or the country', () => {
+    expect(findTaxRate(7, greekRules, greece)).toBe(0);
+    expect(findTaxRate(1, greekRules, { country: 'DE' })).toBe(0);
+    expect(findTaxRate(1, [], greece)).toBe(0);
+  });
+
+  it('filters by customer tax class when one is given', () => {
+    expect(findTaxRate(1, greekRules, { country: 'GR', customerTaxClassId: 3 })).toBe(24);
+    expect(findTaxRate(1, greekRules, { country: 'GR', customerTaxClassId: 5 })).toBe(0);
+  });
+
+  it('matches a regional rate by region name and prefers it over the country-wide rate', () => {
+    const rules = [...greekRules, islandRule];
+    expect(findTaxRate(1, rules, { country: 'GR', region: 'Λέρος' })).toBe(17);
+    expect(findTaxRate(1, rules, { country: 'GR', region: 'Αττική' })).toBe(24);
+    expect(findTaxRate(1, rules, { country: 'gr' })).toBe(24);
+    expect(findTaxRate(1, [islandRule], { country: 'GR', region: 'Αττική' })).toBe(0);
+  });
+});
