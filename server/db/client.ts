@@ -17,6 +17,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgresql';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: LISTEN on a channel in the same (single) connection. PostgreSQL needs a dedicated
+   * connection for LISTEN instead (see server/services/change-feed/notifier.ts).
+   */
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
@@ -44,6 +49,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     ...base,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: () => db.close(),
+    listen: (channel, callback) => db.listen(channel, callback),
   };
 }
 
