@@ -32,4 +32,32 @@ test.describe('routes a visitor can and cannot reach', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('404 - Page not found');
   });
+
+  test('after logging in, a visitor lands where they wanted to go', async ({ page }) => {
+    await page.goto('/suppliers?sort=name');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.admin);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/suppliers\?sort=name$/);
+  });
+
+  test('store-code prefixes and the /pwa.html alias lead to the same pages', async ({ page }) => {
+    await page.goto('/de/checkout');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await page.goto('/it/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+
+    await logIn(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/pwa.html');
+    await expect(homeHeading(page)).toBeVisible();
+    await page.goto('/de/');
+    await expect(homeHeading(page)).toBeVisible();
+  });
+
+  test('the error page is open to a visitor', async ({ page }) => {
+    await page.goto('/error');
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page).toHaveURL(/\/error$/);
+  });
 });
