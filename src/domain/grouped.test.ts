@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { groupedItems } from './grouped';
+
+const products = new Map([
+  ['S1', { sku: 'S1', type_id: 'simple' }],
+  ['S2', { sku: 'S2', type_id: 'simple' }],
+  ['C1', { sku: 'C1', type_id: 'configurable' }],
+  ['R1', { sku: 'R1', type_id: 'simple' }],
+]);
+
+describe('groupedItems', () => {
+  it('lists only associated simple products, in link position order, with their default quantity', () => {
+    const items = groupedItems(
+      [
+        { link_type: 'associated', linked_product_sku: 'S2', position: 2, qty: 3 },
+        { link_type: 'associated', linked_product_sku: 'C1', position: 3 },
+        { link_type: 'related', linked_product_sku: 'R1', position: 0 },
+        { link_type: 'associated', linked_product_sku: 'S1', position: 1 },
+        { link_type: 'associated', linked_product_sku: 'GONE', position: 4 },
+      ],
+      products,
+    );
+    expect(items.map((i) => [i.product.sku, i.qty])).toEqual([
+      ['S1', 1],
+      ['S2', 3],
+    ]);
+  });
+
+  it('is empty without associated links', () => {
+    expect(groupedItems([], products)).toEqual([]);
+  });
+});
