@@ -1,0 +1,224 @@
+import MiniSearch from 'minisearch';
+import type { SearchOptions } from 'minisearch';
+import { MIN_SEARCH_TERM_LENGTH, foldSearchText, minimumMatch, searchTerms } from '../../domain/search-folding';
+import type { CategoryDoc } from '../schema/categories';
+import type { ProductDoc } from '../schema/products';
+
+/**
+ * The offline twin of the bridge's product search (server/services/search/product-search.ts), over the
+ * in-memory catalogue snapshot: same folding, same boosts (name 3, sku 2, category name 1), typo
+ * tolerance like "fuzziness auto", prefix search, 75 % minimum match, a minimum score, and an exact
+ * sku or barcode first. See docs/decisions/011-offline-search.md.
+ */
+
+/** SPEC §9 boosts. The English name counts like the Greek one: a buyer may type either. */
+export const LOCAL_SEARCH_BOOST = { name: 3, name_en: 3, sku: 2, category: 1 } as const;
+/** SPEC §9 minimum score, relative to the best hit (MiniSearch's BM25 scores have no fixed scale). */
+export const LOCAL_MIN_SCORE = 0.02;
+/** Documents added per slice of the first build; between slices the UI thread is given back. */
+export const BUILD_CHUNK_SIZE = 1000;
+export const DEFAULT_LOCAL_LIMIT = 50;
+
+export interface LocalSearchHit {
+  product: ProductDoc;
+  score: number;
+  /** Found by its exact sku or barcode (or a variant's), not by text. */
+  exact: boolean;
+}
+
+export interface LocalSearchResult {
+  hits: LocalSearchHit[];
+  /** Every match, before the limit. */
+  total: number;
+  /** Text given but shorter than the minimum: nothing was searched. */
+  tooShort: boolean;
+}
+
+export interface LocalSearchOptions {
+  limit?: number;
+  /** 2 in the Greek catalogue, 3 in the English one (SPEC §5). */
+  minLength?: number;
+}
+
+export interface CatalogueSlice {
+  products: readonly ProductDoc[];
+  categories: readonly CategoryDoc[];
+}
+
+export interface SyncOptions {
+  /** Gives the thread back between slices of a full build; default a macrotask (setTimeout 0). */
+  pause?: () => Promise<void>;
+  chunkSize?: number;
+}
+
+export interface LocalSearchIndex {
+  /** Products currently searchable. */
+  readonly size: number;
+  /** True once the first full build has finished. */
+  readonly ready: boolean;
+  /**
+   * Brings the index in line with a catalogue snapshot: the first call builds it in slices, later
+   * calls add, replace or discard only the products whose searchable text changed. Calls queue.
+   */
+  sync(catalogue: CatalogueSlice, options?: SyncOptions): Promise<void>;
+  search(text: string, options?: LocalSearchOptions): LocalSearchResult;
+}
+
+interface IndexedDoc {
+  sku: string;
+  name: string;
+  name_en: string;
+  category: string;
+}
+
+/** Letters and digits only, like searchTerms(): "PAP-000123" is the words "pap" and "000123". */
+function tokenize(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+}
+
+/** Elasticsearch "fuzziness auto": exact up to 2 letters, one edit up to 5, two beyond. */
+export function fuzzinessOf(term: string): number | false {
+  if (term.length < 3) return false;
+  return term.length <= 5 ? 1 : 2;
+}
+
+const SEARCH_OPTIONS: SearchOptions = {
+  boost: { ...LOCAL_SEARCH_BOOST },
+  prefix: true,
+  fuzzy: (term) => fuzzinessOf(term),
+  maxFuzzy: 2,
+  combineWith: 'OR',
+};
+
+function categoryText(product: ProductDoc, names: ReadonlyMap<string, string>): string {
+  return product.category_ids.map((id) => names.get(id) ?? '').join(' ');
+}
+
+function toIndexed(product: ProductDoc, names: ReadonlyMap<string, string>): IndexedDoc {
+  return { sku: product.sku, name: product.name, name_en: product.name_en ?? '', category: categoryText(product, names) };
+}
+
+/** What the index holds for a product: when this is unchanged, a price or stock change costs nothing. */
+function textKey(doc: IndexedDoc): string {
+  return `${doc.name}\u0000${doc.name_en}\u0000${doc.category}`;
+}
+
+function categoryNames(categories: readonly CategoryDoc[]): Map<string, string> {
+  return new Map(categories.map((c) => [c.id, `${c.name} ${c.name_en ?? ''}`.trim()]));
+}
+
+const macrotask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Exact lookups: a sku (any case) or barcode names a product; a variant's names its parent. */
+class ExactCodes {
+  private readonly codes = new Map<string, string>();
+
+  rebuild(products: Iterable<ProductDoc>): void {
+    this.codes.clear();
+    for (const product of products) this.add(product);
+  }
+
+  add(product: ProductDoc): void {
+    for (const child of product.configurable_children ?? []) {
+      if (typeof child.sku === 'string') this.codes.set(child.sku.toLowerCase(), product.sku);
+      if (typeof child.barcode === 'string' && child.barcode !== '') this.codes.set(child.barcode, product.sku);
+    }
+    if (product.barcode !== '') this.codes.set(product.barcode, product.sku);
+    this.codes.set(product.sku.toLowerCase(), product.sku);
+  }
+
+  find(raw: string): string | undefined {
+    return this.codes.get(raw) ?? this.codes.get(raw.toLowerCase());
+  }
+}
+
+export function createLocalSearchIndex(): LocalSearchIndex {
+  const mini = new MiniSearch<IndexedDoc>({
+    idField: 'sku',
+    fields: ['name', 'name_en', 'sku', 'category'],
+    storeFields: [],
+    tokenize,
+    processTerm: (term) => foldSearchText(term),
+    searchOptions: SEARCH_OPTIONS,
+  });
+  const products = new Map<string, ProductDoc>();
+  const keys = new Map<string, string>();
+  const exact = new ExactCodes();
+  let ready = false;
+  let queue: Promise<void> = Promise.resolve();
+
+  async function fullBuild(catalogue: CatalogueSlice, options: SyncOptions): Promise<void> {
+    const names = categoryNames(catalogue.categories);
+    const chunk = options.chunkSize ?? BUILD_CHUNK_SIZE;
+    const pause = options.pause ?? macrotask;
+    for (let start = 0; start < catalogue.products.length; start += chunk) {
+      const slice = catalogue.products.slice(start, start + chunk);
+      const docs = slice.map((product) => toIndexed(product, names));
+      mini.addAll(docs);
+      slice.forEach((product, i) => {
+        products.set(product.sku, product);
+        keys.set(product.sku, textKey(docs[i] as IndexedDoc));
+        exact.add(product);
+      });
+      if (start + chunk < catalogue.products.length) await pause();
+    }
+    ready = true;
+  }
+
+  function applyChanges(catalogue: CatalogueSlice): void {
+    const names = categoryNames(catalogue.categories);
+    const seen = new Set<string>();
+    for (const product of catalogue.products) {
+      seen.add(product.sku);
+      if (products.get(product.sku) === product) continue;
+      const doc = toIndexed(product, names);
+      const key = textKey(doc);
+      const before = keys.get(product.sku);
+      if (before === undefined) mini.add(doc);
+      else if (before !== key) mini.replace(doc);
+      products.set(product.sku, product);
+      keys.set(product.sku, key);
+    }
+    for (const sku of [...products.keys()]) {
+      if (seen.has(sku)) continue;
+      mini.discard(sku);
+      products.delete(sku);
+      keys.delete(sku);
+    }
+    exact.rebuild(products.values());
+  }
+
+  function search(text: string, options: LocalSearchOptions = {}): LocalSearchResult {
+    const raw = text.trim();
+    const terms = searchTerms(raw);
+    const minLength = options.minLength ?? MIN_SEARCH_TERM_LENGTH;
+    if (terms.length === 0 || terms.join('').length < minLength) return { hits: [], total: 0, tooShort: raw.length > 0 };
+    const exactSku = exact.find(raw);
+    const exactProduct = exactSku === undefined ? undefined : products.get(exactSku);
+    const need = minimumMatch(terms.length);
+    const found = mini.search(terms.join(' ')).filter((r) => new Set(r.queryTerms).size >= need);
+    const top = found[0]?.score ?? 0;
+    const hits: LocalSearchHit[] = exactProduct ? [{ product: exactProduct, score: Number.POSITIVE_INFINITY, exact: true }] : [];
+    for (const result of found) {
+      if (result.score < top * LOCAL_MIN_SCORE || result.id === exactSku) continue;
+      const product = products.get(String(result.id));
+      if (product) hits.push({ product, score: result.score, exact: false });
+    }
+    return { hits: hits.slice(0, options.limit ?? DEFAULT_LOCAL_LIMIT), total: hits.length, tooShort: false };
+  }
+
+  return {
+    get size() {
+      return products.size;
+    },
+    get ready() {
+      return ready;
+    },
+    sync(catalogue, options = {}) {
+      const run = () => (ready ? Promise.resolve(applyChanges(catalogue)) : fullBuild(catalogue, options));
+      queue = queue.then(run, run);
+      return queue;
+    },
+    search,
+  };
+}
