@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { combineLatest, map, type Observable } from 'rxjs';
+import type { TaxRule } from '../../domain/tax';
+import type { AppDatabase } from '../database';
+import { catalogMetaKey } from '../schema/catalog-meta';
+
+/** What prices need to add VAT: the rules and the place they are applied for (SPEC §5). */
+export interface TaxSettings {
+  rules: TaxRule[];
+  /** store_config tax.defaultCountry; GR when the configuration has not arrived yet. */
+  country: string;
+  region: string | null;
+}
+
+export const FALLBACK_TAX_COUNTRY = 'GR';
+
+const rateSchema = z.object({
+  rate: z.coerce.number(),
+  tax_country_id: z.string(),
+  tax_region_id: z.coerce.number().nullish(),
+  region_name: z.string().nullish(),
+});
+
+const ruleSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  product_tax_class_ids: z.array(z.coerce.number()),
+  customer_tax_class_ids: z.array(z.coerce.number()).optional(),
+  priority: z.coerce.number().optional(),
+  position: z.coerce.number().optional(),
+  rates: z.array(rateSchema),
+});
+
+const configValueSchema = z.object({ value: z.string() });
+
+function configString(data: unknown): string | null {
+  const parsed = configValueSchema.safeParse(data);
+  return parsed.success && parsed.data.value.trim() !== '' ? parsed.data.value.trim() : null;
+}
+
+/** Tax rules and the default country from catalog_meta, live; malformed rules are skipped. */
+export function observeTaxSettings(db: AppDatabase): Observable<TaxSettings> {
+  const rules$ = db.catalog_meta.find({ selector: { type: 'tax_rule' } }).$.pipe(
+    map((docs) =>
+      docs.flatMap((doc) => {
+        const parsed = ruleSchema.safeParse(doc.toMutableJSON().data);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+  );
+  const country$ = db.catalog_meta.findOne(catalogMetaKey('store_config', 'tax.defaultCountry')).$;
+  const region$ = db.catalog_meta.findOne(catalogMetaKey('store_config', 'tax.defaultRegion')).$;
+  return combineLatest([rules$, country$, region$]).pipe(
+    map(([rules, country, region]) => ({
+      rules,
+      country: (country && configString(country.data)) ?? FALLBACK_TAX_COUNTRY,
+      region: region ? configString(region.data) : null,
+    })),
+  );
+}
