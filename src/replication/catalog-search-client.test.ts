@@ -19,7 +19,7 @@ const hanging: ServerResponse[] = [];
 
 const bridgeItem = {
   sku: 'CAF-1', parentSku: null, name: 'Καφές ελληνικός 200g', name_en: 'Greek coffee 200g', supplier_name: 'Λουμίδης ΑΕ',
-  final_price: 3.45, tax_class_id: 2, slug: 'kafes-ellinikos-200g', thumbnail: '/media/product/CAF-1/thumbnail.svg',
+  price: 3.45, special_price: 2.99, special_from_date: '2026-01-01T00:00:00.000Z', special_to_date: null, tax_class_id: 2, slug: 'kafes-ellinikos-200g', thumbnail: '/media/product/CAF-1/thumbnail.svg',
 };
 
 beforeAll(async () => {
@@ -54,7 +54,7 @@ beforeEach(() => {
 async function localSearch() {
   const index = createLocalSearchIndex();
   const products = [
-    makeProduct({ sku: 'CAF-9', name: 'Καφές φίλτρου 500g', supplier_name: 'Τοπικός', final_price: 799, barcode: '' }),
+    makeProduct({ sku: 'CAF-9', name: 'Καφές φίλτρου 500g', supplier_name: 'Τοπικός', price: 799, final_price: 799, barcode: '' }),
     makeProduct({ sku: 'OIL-1', name: 'Ελαιόλαδο 1L', barcode: '' }),
   ];
   await index.sync({ products, categories: [] });
@@ -78,7 +78,7 @@ describe('catalogue search client', () => {
     const search = await clientFor({ now: () => clock });
     const first = await search.searchProducts('καφες');
     expect(first).toMatchObject({ offline: false, total: 1 });
-    expect(first.hits[0]).toMatchObject({ sku: 'CAF-1', pageSku: 'CAF-1', finalPrice: 345, supplierName: 'Λουμίδης ΑΕ' });
+    expect(first.hits[0]).toMatchObject({ sku: 'CAF-1', pageSku: 'CAF-1', prices: { price: 345, special_price: 299, special_from_date: Date.UTC(2026, 0, 1), special_to_date: undefined }, supplierName: 'Λουμίδης ΑΕ' });
     clock += 59_000;
     await search.searchProducts('καφες');
     expect(searches).toBe(1);
@@ -96,7 +96,7 @@ describe('catalogue search client', () => {
     const answer = await search.searchProducts('καφες');
     expect(answer.offline).toBe(true);
     expect(answer.hits.map((h) => h.sku)).toEqual(['CAF-9']);
-    expect(answer.hits[0]).toMatchObject({ supplierName: 'Τοπικός', finalPrice: 799 });
+    expect(answer.hits[0]).toMatchObject({ supplierName: 'Τοπικός', prices: { price: 799 } });
   });
 
   it('falls back to the local replica when the bridge does not answer within the timeout', async () => {

@@ -3,6 +3,7 @@ import type { SearchEntity, SearchRequest, SearchResult } from '../contracts/sea
 import { searchMetaSchema, searchResultSchema } from '../contracts/search';
 import type { LocalSearchOptions, LocalSearchResult } from '../db/queries/local-search-index';
 import type { ProductDoc } from '../db/schema/products';
+import type { PricedItem } from '../domain/pricing';
 import type { BridgeClient } from './bridge-client';
 import { BridgeError, isBridgeError, networkError } from './bridge-error';
 
@@ -21,8 +22,8 @@ export interface ProductSearchHit {
   name: string;
   nameEn: string;
   supplierName: string;
-  /** Cents excluding VAT; null when the bridge did not send a price. */
-  finalPrice: number | null;
+  /** Cents excluding VAT, with the special price window (PriceTag decides what applies now); null without a price. */
+  prices: PricedItem | null;
   taxClassId: number;
   slug: string;
   thumbnail?: string;
@@ -65,14 +66,33 @@ const onlineItemSchema = z.object({
   name: z.string().catch(''),
   name_en: z.string().nullish(),
   supplier_name: z.string().nullish(),
-  final_price: z.number().nullish(),
+  price: z.number().nullish(),
+  special_price: z.number().nullish(),
+  special_from_date: z.string().nullish(),
+  special_to_date: z.string().nullish(),
   tax_class_id: z.number().catch(0),
   slug: z.string().nullish(),
   url_key: z.string().nullish(),
   thumbnail: z.string().nullish(),
 });
 
-/** Bridge documents carry euros with 2 decimals (SPEC §3); the storefront counts cents. */
+const cents = (euros: number): number => Math.round(euros * 100);
+const epoch = (iso: string | null | undefined): number | undefined => {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+function bridgePrices(d: z.infer<typeof onlineItemSchema>): PricedItem | null {
+  if (d.price == null) return null;
+  return {
+    price: cents(d.price),
+    special_price: d.special_price == null ? undefined : cents(d.special_price),
+    special_from_date: epoch(d.special_from_date),
+    special_to_date: epoch(d.special_to_date),
+  };
+}
+
+/** Bridge documents carry euros with 2 decimals and ISO dates (SPEC §3); the storefront counts cents and ms. */
 export function hitFromBridgeItem(item: Record<string, unknown>): ProductSearchHit | null {
   const parsed = onlineItemSchema.safeParse(item);
   if (!parsed.success) return null;
@@ -83,7 +103,7 @@ export function hitFromBridgeItem(item: Record<string, unknown>): ProductSearchH
     name: d.name,
     nameEn: d.name_en ?? '',
     supplierName: d.supplier_name ?? '',
-    finalPrice: d.final_price == null ? null : Math.round(d.final_price * 100),
+    prices: bridgePrices(d),
     taxClassId: d.tax_class_id,
     slug: d.slug ?? d.url_key ?? '',
     ...(d.thumbnail ? { thumbnail: d.thumbnail } : {}),
@@ -97,7 +117,12 @@ export function hitFromProduct(product: ProductDoc): ProductSearchHit {
     name: product.name,
     nameEn: product.name_en ?? '',
     supplierName: product.supplier_name,
-    finalPrice: product.final_price,
+    prices: {
+      price: product.price,
+      special_price: product.special_price,
+      special_from_date: product.special_from_date,
+      special_to_date: product.special_to_date,
+    },
     taxClassId: product.tax_class_id,
     slug: product.slug,
     ...(product.thumbnail ? { thumbnail: product.thumbnail } : {}),
