@@ -1,0 +1,134 @@
+import { filter, firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppDatabase, type AppDatabase } from '../database';
+import { nameSortKey } from '../name-sort-key';
+import { makeProduct } from '../testing/documents';
+import { fakeDexieStorage } from '../testing/fake-storage';
+import { catalogSnapshot$, SNAPSHOT_THROTTLE_MS, type CatalogSnapshot } from './catalog-snapshot';
+import { makeCategory, makeSupplier } from './listing-fixtures';
+
+let db: AppDatabase;
+
+beforeEach(async () => {
+  db = await createAppDatabase({ storage: fakeDexieStorage(), devMode: true, multiInstance: false });
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+function snapshotWhere(predicate: (s: CatalogSnapshot) => boolean): Promise<CatalogSnapshot> {
+  return firstValueFrom(catalogSnapshot$(db).pipe(filter(predicate)));
+}
+
+describe('catalogSnapshot$', () => {
+  it('loads listable products, categories and suppliers once', async () => {
+    await db.products.bulkInsert([
+      makeProduct({ sku: 'A' }),
+      makeProduct({ sku: 'DISABLED', status: 2 }),
+      makeProduct({ sku: 'CHILD', visibility: 1 }),
+      makeProduct({ sku: 'SEARCH-ONLY', visibility: 3, status: 0 }),
+    ]);
+    await db.categories.insert(makeCategory());
+    await db.suppliers.insert(makeSupplier());
+
+    const snapshot = await firstValueFrom(catalogSnapshot$(db));
+
+    expect(snapshot.version).toBe(1);
+    expect(snapshot.products.map((p) => p.sku).sort()).toEqual(['A', 'SEARCH-ONLY']);
+    expect(snapshot.bySku.get('A')?.name).toBe(makeProduct().name);
+    expect(snapshot.bySku.has('DISABLED')).toBe(false);
+    expect(snapshot.categories.map((c) => c.id)).toEqual(['12']);
+    expect(snapshot.suppliers.map((s) => s.id)).toEqual(['sup-1']);
+    expect(Object.keys(snapshot.products[0] ?? {})).not.toContain('_meta');
+  });
+
+  it('leaves out documents deleted before the first read', async () => {
+    await db.products.bulkInsert([makeProduct({ sku: 'A' }), makeProduct({ sku: 'GONE' })]);
+    await (await db.products.findOne('GONE').exec())?.remove();
+
+    const snapshot = await firstValueFrom(catalogSnapshot$(db));
+
+    expect(snapshot.products.map((p) => p.sku)).toEqual(['A']);
+  });
+
+  it('is shared: a second subscriber gets the same snapshot object', async () => {
+    const first = await firstValueFrom(catalogSnapshot$(db));
+    const second = await firstValueFrom(catalogSnapshot$(db));
+    expect(second).toBe(first);
+  });
+
+  it('reflects inserts, updates and deletes in new immutable versions', async () => {
+    await db.products.insert(makeProduct({ sku: 'A', final_price: 1000 }));
+    const first = await firstValueFrom(catalogSnapshot$(db));
+
+    await db.products.insert(makeProduct({ sku: 'B' }));
+    const afterInsert = await snapshotWhere((s) => s.bySku.has('B'));
+    expect(afterInsert.version).toBeGreaterThan(first.version);
+    expect(first.bySku.has('B')).toBe(false);
+
+    await db.products.upsert(makeProduct({ sku: 'A', final_price: 2500, name: 'Νέο όνομα', name_az: nameSortKey('Νέο όνομα') }));
+    const afterUpdate = await snapshotWhere((s) => s.bySku.get('A')?.final_price === 2500);
+    expect(afterUpdate.bySku.get('A')?.name).toBe('Νέο όνομα');
+
+    const doc = await db.products.findOne('B').exec();
+    await doc?.remove();
+    const afterDelete = await snapshotWhere((s) => !s.bySku.has('B'));
+    expect(afterDelete.products.map((p) => p.sku)).toEqual(['A']);
+    expect(Object.isFrozen(afterDelete.products)).toBe(true);
+  });
+
+  it('drops a product that becomes disabled and adds one that becomes visible', async () => {
+    await db.products.bulkInsert([makeProduct({ sku: 'A' }), makeProduct({ sku: 'H', visibility: 1 })]);
+    await firstValueFrom(catalogSnapshot$(db));
+
+    await db.products.upsert(makeProduct({ sku: 'A', status: 2 }));
+    await db.products.upsert(makeProduct({ sku: 'H', visibility: 2 }));
+
+    const next = await snapshotWhere((s) => s.bySku.has('H') && !s.bySku.has('A'));
+    expect(next.products.map((p) => p.sku)).toEqual(['H']);
+  });
+
+  it('keeps unchanged collections by identity and follows supplier changes', async () => {
+    await db.suppliers.insert(makeSupplier());
+    await db.categories.insert(makeCategory());
+    const first = await firstValueFrom(catalogSnapshot$(db));
+
+    await db.suppliers.upsert(makeSupplier({ status: 'locked' }));
+    const next = await snapshotWhere((s) => s.suppliers[0]?.status === 'locked');
+    expect(next.categories).toBe(first.categories);
+    expect(next.products).toBe(first.products);
+  });
+
+  it('emits at most one snapshot per throttle window during a bulk write', async () => {
+    await firstValueFrom(catalogSnapshot$(db));
+    const emittedAt: number[] = [];
+    const subscription = catalogSnapshot$(db).subscribe(() => emittedAt.push(Date.now()));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, batch) =>
+        db.products.bulkInsert(Array.from({ length: 20 }, (_, i) => makeProduct({ sku: `B${batch}-${i}` }))),
+      ),
+    );
+    const done = await snapshotWhere((s) => s.products.length === 400);
+    subscription.unsubscribe();
+
+    expect(done.products.length).toBe(400);
+    const gaps = emittedAt.slice(2).map((t, i) => t - (emittedAt[i + 1] ?? 0));
+    // setTimeout may fire a millisecond early; the point is no burst of one snapshot per batch.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(SNAPSHOT_THROTTLE_MS - 5);
+  }, 30_000);
+});
+
+describe('catalogSnapshot$ full read (measured, not asserted)', () => {
+  it('prints the time of the first snapshot of 3,000 products (fake-indexeddb is slow to fill)', async () => {
+    const docs = Array.from({ length: 3_000 }, (_, i) =>
+      makeProduct({ sku: `P-${String(i).padStart(6, '0')}`, final_price: (i * 37) % 30000 }),
+    );
+    await db.products.bulkInsert(docs);
+    const start = performance.now();
+    const snapshot = await firstValueFrom(catalogSnapshot$(db));
+    const ms = performance.now() - start;
+    console.info(`[measure] first snapshot of ${snapshot.products.length} products: ${ms.toFixed(0)} ms`);
+    expect(snapshot.products.length).toBe(3_000);
+  }, 60_000);
+});
