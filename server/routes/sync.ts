@@ -7,7 +7,10 @@ import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { isAdmin, patchProduct } from '../services/change-feed/admin-products';
-import { readFeedPage } from '../services/change-feed/feed-reader';
+import { feedRemaining, readFeedPage } from '../services/change-feed/feed-reader';
+
+/** meta of a pull: feed entries still above the returned checkpoint (the storefront's progress bar total). */
+const pullMetaSchema = z.object({ remaining: z.number().int().min(0) });
 
 const patchedProductSchema = z.object({
   sku: z.string(),
@@ -45,11 +48,12 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     if (!collection.success) throw new AppError(404, M.routeNotFound, undefined, 'SYNC_COLLECTION');
     const { after, limit } = pullQuery(request);
     const page = await readFeedPage(app.db, collection.data, after, limit, app.clock.now());
+    const remaining = await feedRemaining(app.db, collection.data, page.checkpoint.seq);
     // Prices are per signed-in customer: a shared cache must never keep a page.
     reply.header('cache-control', 'private, no-store');
     const schema = syncPullResultSchema(collection.data);
     // Documents are assembled from stored jsonb; ok() checks them against the contract before they leave.
-    return ok(schema, page as z.input<typeof schema>);
+    return ok(schema, page as z.input<typeof schema>, pullMetaSchema, { remaining });
   });
 
   app.patch<{ Params: { sku: string } }>('/api/admin/products/:sku', { preHandler: [requireAuth, requireAdmin] }, async (request) => {

@@ -40,6 +40,15 @@ export async function readFeedPage(q: Queryable, collection: SyncCollection, aft
   return { documents, checkpoint: { seq: last ? Number(last.seq_text) : after } };
 }
 
+/**
+ * How many feed entries lie above `after` (documents and tombstones): the storefront's first-sync progress
+ * bar shows "received of received + remaining". Counted on the (feed, seq) index, so it stays cheap.
+ */
+export async function feedRemaining(q: Queryable, collection: SyncCollection, after: number): Promise<number> {
+  const rows = await q.query<{ n: string }>('select count(*)::text as n from catalog_feed where feed = $1 and seq > $2', [collection, after]);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** The newest seq of each feed (0 for an empty feed): what a live-update poller compares against. */
 export async function feedHeads(q: Queryable): Promise<Record<SyncCollection, number>> {
   const rows = await q.query<{ feed: SyncCollection; head: string }>('select feed, max(seq)::text as head from catalog_feed group by feed');

@@ -27,6 +27,9 @@ export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
 export interface ProductLink {
   link_type: string;
   linked_product_sku: string;
+  position?: number;
+  /** Default quantity of a grouped product's item. */
+  qty?: number;
 }
 
 /**
@@ -136,7 +139,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { link_type: textField, linked_product_sku: textField },
+        properties: { link_type: textField, linked_product_sku: textField, position: { type: 'integer' }, qty: { type: 'number' } },
         required: ['link_type', 'linked_product_sku'],
       },
     },

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { SYNC_PRIMARY_KEYS, syncPullResultSchema, type SyncCheckpoint, type SyncCollection } from '../contracts/sync';
+import type { CatalogMetaDoc } from '../db/schema/catalog-meta';
+import type { CategoryDoc } from '../db/schema/categories';
+import type { ProductDoc } from '../db/schema/products';
+import type { SupplierDoc } from '../db/schema/suppliers';
+import type { BridgeClient } from './bridge-client';
+
+/** The local document type of each replicated catalogue collection. */
+export interface CatalogDocs {
+  products: ProductDoc;
+  categories: CategoryDoc;
+  suppliers: SupplierDoc;
+  catalog_meta: CatalogMetaDoc;
+}
+
+export type LocalDoc<C extends SyncCollection> = CatalogDocs[C] & { _deleted: boolean };
+
+/**
+ * meta of a pull: feed entries still above the returned checkpoint. Optional so that a bridge without it
+ * still replicates (the progress bar then shows no total).
+ * TODO(lead): move next to syncPullResultSchema in src/contracts/sync.ts (server/routes/sync.ts answers it).
+ */
+export const catalogPullMetaSchema = z.object({ remaining: z.number().int().min(0).optional() }).optional();
+
+/** What one pull brought, for the first-sync progress bar. */
+export interface PulledPage {
+  collection: SyncCollection;
+  documents: number;
+  /** Feed entries still waiting on the bridge; undefined when the bridge does not say. */
+  remaining: number | undefined;
+  /** RxDB's rule: fewer documents than asked for means the collection is caught up. */
+  caughtUp: boolean;
+}
+
+/*
+ * RxDB stores a tombstone as a full document, and the schema validator and the Dexie indexes check it like
+ * any other: the wire tombstone ({key, _deleted}) is filled with neutral values that satisfy the schema.
+ * Nothing reads a deleted document, so the values only have to be valid.
+ */
+const TOMBSTONE_FILL: { [C in SyncCollection]: (key: string) => CatalogDocs[C] } = {
+  products: (sku) => ({
+    sku,
+    id: sku,
+    parent_sku: '',
+    name: '',
+    name_az: '',
+    type_id: 'simple',
+    status: 2,
+    visibility: 1,
+    tax_class_id: 0,
+    supplier_id: '-',
+    supplier_name: '',
+    barcode: '',
+    category_ids: [],
+    url_key: '',
+    slug: '',
+    price: 0,
+    final_price: 0,
+    qty: 0,
+    is_in_stock: false,
+    manage_stock: false,
+    updated_at: 0,
+  }),
+  categories: (id) => ({
+    id,
+    parent_id: '',
+    parent_ids: [],
+    name: '',
+    slug: '',
+    url_path: '',
+    path: '',
+    level: 0,
+    position: 0,
+    is_active: false,
+    product_count: 0,
+    children_count: 0,
+    updated_at: 0,
+  }),
+  suppliers: (id) => ({ id, name: '', name_az: '', slug: '', status: 'inactive', minimum_order: 0, activation_date: 0, updated_at: 0 }),
+  catalog_meta: (key) => ({ key, type: 'store_config', id: key, data: {}, updated_at: 0 }),
+};
+
+type WireDoc = Record<string, unknown> & { _deleted: boolean };
+
+/** A wire document as the RxDB collection stores it. */
+export function toLocalDoc<C extends SyncCollection>(collection: C, wire: WireDoc): LocalDoc<C> {
+  if (wire._deleted) {
+    const key = String(wire[SYNC_PRIMARY_KEYS[collection]]);
+    return { ...TOMBSTONE_FILL[collection](key), _deleted: true };
+  }
+  // The wire document passed the contract (syncPullResultSchema), whose shapes the local schemas follow.
+  // Products index barcode, and indexed fields cannot be absent: '' means "no barcode" locally.
+  const doc = collection === 'products' && wire.barcode === undefined ? { ...wire, barcode: '' } : wire;
+  return doc as unknown as LocalDoc<C>;
+}
+
+export function syncPullPath(collection: SyncCollection, after: number, limit: number): string {
+  return `/api/sync/v1/${collection}?after=${after}&limit=${limit}`;
+}
+
+/**
+ * The RxDB pull handler of one collection: `(checkpoint, batchSize) → {documents, checkpoint}` over the
+ * bridge client (token, refresh, 426 → update-required), every document checked against the contract.
+ */
+export function catalogPullHandler<C extends SyncCollection>(
+  client: BridgeClient,
+  collection: C,
+  onPage: (page: PulledPage) => void,
+): (checkpoint: SyncCheckpoint | undefined, batchSize: number) => Promise<{ documents: LocalDoc<C>[]; checkpoint: SyncCheckpoint }> {
+  const result = syncPullResultSchema(collection);
+  return async (checkpoint, batchSize) => {
+    const after = checkpoint?.seq ?? 0;
+    const answer = await client.request({ path: syncPullPath(collection, after, batchSize), result, meta: catalogPullMetaSchema });
+    const wire = answer.result.documents as WireDoc[];
+    const documents = wire.map((doc) => toLocalDoc(collection, doc));
+    const remaining = answer.meta?.remaining;
+    onPage({ collection, documents: documents.length, remaining, caughtUp: documents.length < batchSize || remaining === 0 });
+    return { documents, checkpoint: answer.result.checkpoint };
+  };
+}
