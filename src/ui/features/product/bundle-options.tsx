@@ -1,0 +1,40 @@
+import { Trans } from '@lingui/react/macro';
+import type { ProductDoc } from '../../../db/schema/products';
+import type { BundleOption, BundleSelection } from '../../../domain/bundle';
+import { useLocale } from '../i18n/locale-provider';
+import { useProductName } from './use-product-name';
+import styles from './product-page.module.css';
+
+interface BundleOptionsProps {
+  options: BundleOption[];
+  selections: BundleSelection[];
+  products: ReadonlyMap<string, ProductDoc>;
+}
+
+/** What the bundle is made of: each option's selected product (the default link, quantity 1, SPEC §5). */
+export function BundleOptions({ options, selections, products }: BundleOptionsProps) {
+  const { locale } = useLocale();
+  const nameOf = useProductName();
+  return (
+    <section className={`${styles.section} ${styles.panel}`} aria-labelledby="bundle-heading">
+      <h2 id="bundle-heading">
+        <Trans>Bundle contents</Trans>
+      </h2>
+      <ul>
+        {selections.map((selection) => {
+          const option = options.find((o) => o.option_id === selection.option_id);
+          const title = option ? (locale === 'el-GR' ? option.title : option.title_en || option.title) : '';
+          const product = products.get(selection.sku);
+          const name = product ? nameOf(product) : selection.sku;
+          return (
+            <li key={selection.option_id}>
+              <Trans>
+                {title}: {name} × {selection.qty}
+              </Trans>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

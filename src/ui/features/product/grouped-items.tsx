@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import type { ProductDoc } from '../../../db/schema/products';
+import type { GroupedItem } from '../../../domain/grouped';
+import { to } from '../../routes/paths';
+import { PriceTag } from './price-tag';
+import { useProductName } from './use-product-name';
+import styles from './product-page.module.css';
+import tableStyles from './grouped-items.module.css';
+
+/** A grouped product offers its associated simple products (SPEC §5), each with its own price and stock. */
+export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
+  const nameOf = useProductName();
+  return (
+    <section className={styles.section} aria-labelledby="grouped-heading">
+      <h2 id="grouped-heading">
+        <Trans>Products in this group</Trans>
+      </h2>
+      {items.length === 0 ? (
+        <p>
+          <Trans>No products of this group are available right now.</Trans>
+        </p>
+      ) : (
+        <div className={tableStyles.scroll}>
+          <table className={tableStyles.table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Product</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>SKU</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Quantity</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Price</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map(({ product, qty }) => (
+                <tr key={product.sku}>
+                  <td>
+                    <Link to={to.product(product.parent_sku || product.sku, product.slug)}>{nameOf(product)}</Link>
+                  </td>
+                  <td>{product.sku}</td>
+                  <td>{qty}</td>
+                  <td>
+                    <PriceTag item={product} taxClassId={product.tax_class_id} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import { of } from 'rxjs';
+import type { AppDatabase } from '../../../db/database';
+import { observeProductsBySku } from '../../../db/queries/product-by-sku';
+import { productBundleOptions } from '../../../db/queries/product-structure';
+import type { ProductDoc } from '../../../db/schema/products';
+import { bundlePrice, defaultBundleSelections } from '../../../domain/bundle';
+import { systemClock } from '../../../domain/clock';
+import { groupedItems } from '../../../domain/grouped';
+import type { PricedItem } from '../../../domain/pricing';
+import { finalPrice } from '../../../domain/pricing';
+import { PageHeading } from '../../components/page-heading';
+import { useSession } from '../session/session-context';
+import { BundleOptions } from './bundle-options';
+import { GroupedItems } from './grouped-items';
+import { PriceTag } from './price-tag';
+import { ProductFacts, StockStatus } from './product-facts';
+import { ProductGallery } from './product-gallery';
+import { useProductDatabase } from './product-database';
+import { RecentlyViewed } from './recently-viewed';
+import { RelatedProducts } from './related-products';
+import { useObservable } from './use-observable';
+import { useProductName } from './use-product-name';
+import { useVariantChoice } from './use-variant-choice';
+import { VariantPicker } from './variant-picker';
+import styles from './product-page.module.css';
+
+/** Skus of the products a bundle or grouped product is made of. */
+function linkedSkus(product: ProductDoc): string[] {
+  if (product.type_id === 'bundle') return productBundleOptions(product).flatMap((o) => o.product_links.map((l) => l.sku));
+  if (product.type_id === 'grouped') return (product.product_links ?? []).filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
+  return [];
+}
+
+function useLinkedProducts(db: AppDatabase, product: ProductDoc): ReadonlyMap<string, ProductDoc> {
+  const skus = useMemo(() => linkedSkus(product), [product]);
+  const key = skus.join(',');
+  return useObservable(() => (skus.length > 0 ? observeProductsBySku(db, skus) : of(new Map<string, ProductDoc>())), [db, key]) ?? new Map();
+}
+
+export function ProductView({ product, childSku }: { product: ProductDoc; childSku: string | null }) {
+  const db = useProductDatabase();
+  if (!db) return null;
+  return <ProductDetails db={db} product={product} childSku={childSku} />;
+}
+
+function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: ProductDoc; childSku: string | null }) {
+  const nameOf = useProductName();
+  const { customer } = useSession();
+  const choice = useVariantChoice(product, childSku);
+  const linked = useLinkedProducts(db, product);
+  const supplier = useObservable(() => db.suppliers.findOne(product.supplier_id).$, [db, product.supplier_id]);
+  const now = systemClock.now();
+
+  const bundleOptions = useMemo(() => productBundleOptions(product), [product]);
+  const bundleSelections = useMemo(() => defaultBundleSelections(bundleOptions), [bundleOptions]);
+  const child = product.type_id === 'configurable' ? choice.current : null;
+
+  let priced: PricedItem = child ?? product;
+  if (product.type_id === 'bundle') {
+    const total = bundlePrice(bundleSelections, (sku) => {
+      const item = linked.get(sku);
+      return item ? finalPrice(item, now) : null;
+    });
+    if (total !== null) priced = { price: total };
+  }
+  const name = nameOf(child ? { name: child.name || product.name, name_en: child.name_en || product.name_en } : product);
+  const inStock = child ? child.is_in_stock : product.is_in_stock;
+  const noVariants = product.type_id === 'configurable' && choice.available.length === 0;
+
+  return (
+    <article>
+      <PageHeading>{name}</PageHeading>
+      <div className={styles.layout}>
+        <ProductGallery product={product} name={name} />
+        <div className={styles.summary}>
+          {product.type_id === 'grouped' ? null : <PriceTag item={priced} taxClassId={product.tax_class_id} size="large" now={now} />}
+          {noVariants ? null : <StockStatus inStock={inStock} />}
+          {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
+          <ProductFacts product={product} sku={child?.sku ?? product.sku} barcode={child?.barcode || product.barcode} supplier={supplier ? supplier.toMutableJSON() : null} />
+        </div>
+      </div>
+      {product.type_id === 'bundle' ? <BundleOptions options={bundleOptions} selections={bundleSelections} products={linked} /> : null}
+      {product.type_id === 'grouped' ? <GroupedItems items={groupedItems(product.product_links ?? [], linked)} /> : null}
+      <RelatedProducts db={db} product={product} />
+      {customer ? <RecentlyViewed db={db} customerId={customer.id} sku={product.sku} /> : null}
+    </article>
+  );
+}
