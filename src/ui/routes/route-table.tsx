@@ -66,7 +66,7 @@ function protectedRoutes(): RouteObject[] {
     page('favorites', placeholder, msg`Favourites`),
     page('favoritesOfSupplier', placeholder, msg`Favourites`),
     page('supplierProducts', placeholder, msg`Supplier products`),
-    page('product', placeholder, msg`Product`),
+    page('product', () => import('../features/product/product-page'), msg`Product`),
     page('category', placeholder, msg`Category`),
     page('categoryOfSupplier', placeholder, msg`Category`),
     page('categoryWithSubcategories', placeholder, msg`Category`),
