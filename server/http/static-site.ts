@@ -31,6 +31,8 @@ export async function installStaticSite(app: FastifyInstance, distDir: string): 
         if (value) reply.header('cache-control', value);
       },
     });
+    // With `index: false`, @fastify/static answers the root directory with 403; the home page is the SPA.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -140,6 +140,15 @@ describe('storefront files', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     });
 
+    it('the home page itself is the storefront, not a directory listing refusal', async () => {
+      for (const url of ['/', '/?utm=1']) {
+        const res = await withDist.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
     it('sw.js is not cached, hashed assets are cached for a year', async () => {
       const sw = await withDist.app.inject({ method: 'GET', url: '/sw.js' });
       expect(sw.statusCode).toBe(200);
