@@ -31,6 +31,8 @@ export interface PulledPage {
   remaining: number | undefined;
   /** RxDB's rule: fewer documents than asked for means the collection is caught up. */
   caughtUp: boolean;
+  /** The feed seq this page reached. */
+  checkpoint: number;
 }
 
 /*
@@ -115,7 +117,8 @@ export function catalogPullHandler<C extends SyncCollection>(
     const wire = answer.result.documents as WireDoc[];
     const documents = wire.map((doc) => toLocalDoc(collection, doc));
     const remaining = answer.meta?.remaining;
-    onPage({ collection, documents: documents.length, remaining, caughtUp: documents.length < batchSize || remaining === 0 });
+    const caughtUp = documents.length < batchSize || remaining === 0;
+    onPage({ collection, documents: documents.length, remaining, caughtUp, checkpoint: answer.result.checkpoint.seq });
     return { documents, checkpoint: answer.result.checkpoint };
   };
 }

@@ -9,8 +9,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
-import { readFeedPage } from '../../server/services/change-feed/feed-reader';
-import type { SyncCollection } from '../../src/contracts/sync';
+import { feedHeads, readFeedPage } from '../../server/services/change-feed/feed-reader';
+import { SYNC_COLLECTIONS, type SyncCollection } from '../../src/contracts/sync';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { fakeDexieStorage } from '../../src/db/testing/fake-storage';
 import { createBridgeClient } from '../../src/replication/bridge-client';
@@ -42,6 +42,8 @@ type Client = {
   replication: CatalogReplication;
   status: CatalogSyncStatus;
   stats: { pulls: number; documents: number };
+  /** The feed seq each collection has pulled up to. */
+  reached: Partial<Record<SyncCollection, number>>;
   /** "received of total" of products after each page. */
   productProgress: string[];
   close(): Promise<void>;
@@ -54,6 +56,7 @@ async function openClient(): Promise<Client> {
   const local = await createAppDatabase({ name: 'replication-e2e', storage: fakeDexieStorage(factory), multiInstance: false });
   const stats = { pulls: 0, documents: 0 };
   const productProgress: string[] = [];
+  const reached: Partial<Record<SyncCollection, number>> = {};
   const tokens = createMemoryTokenStore({ accessToken: adminToken, refreshToken: 'unused', expiresAt: Date.now() + 900_000 });
   const client = createBridgeClient({
     fetch: (input, init) => {
@@ -74,6 +77,7 @@ async function openClient(): Promise<Client> {
     batchSize: BATCH,
     onPage: (page) => {
       stats.documents += page.documents;
+      reached[page.collection] = page.checkpoint;
       status.record(page);
       const products = status.get().products;
       if (page.collection === 'products') productProgress.push(`${products.received} of ${products.total}`);
@@ -85,6 +89,7 @@ async function openClient(): Promise<Client> {
     status,
     stats,
     productProgress,
+    reached,
     async close() {
       await replication.stop();
       await local.close();
@@ -198,6 +203,10 @@ describe('catalogue replication against a running bridge', () => {
   });
 
   it('a restart resumes from the stored checkpoint and downloads nothing again', async () => {
+    // Deleting a product also moved categories and suppliers (product counts): let every feed land first.
+    const heads = await feedHeads(db);
+    await waitFor(async () => (SYNC_COLLECTIONS.every((c) => (client.reached[c] ?? 0) >= heads[c]) ? true : undefined), 'every feed head');
+    await client.replication.awaitInSync();
     const before = (await localKeys(client.local, 'products')).length;
     await client.close();
     client = await openClient();
