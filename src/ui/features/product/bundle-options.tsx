@@ -26,10 +26,11 @@ export function BundleOptions({ options, selections, products }: BundleOptionsPr
           const title = option ? (locale === 'el-GR' ? option.title : option.title_en || option.title) : '';
           const product = products.get(selection.sku);
           const name = product ? nameOf(product) : selection.sku;
+          const qty = selection.qty;
           return (
             <li key={selection.option_id}>
               <Trans>
-                {title}: {name} × {selection.qty}
+                {title}: {name} × {qty}
               </Trans>
             </li>
           );
