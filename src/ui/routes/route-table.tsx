@@ -6,7 +6,6 @@ import { AppLayout } from '../layouts/app-layout';
 import { OpenLayout } from '../layouts/open-layout';
 import { SessionLayout } from '../layouts/session-layout';
 import { ErrorContent } from './pages/error-page';
-import { NotFoundPage } from './pages/not-found-page';
 import { RouteError } from './pages/route-error';
 import { STORE_CODES, paths, relative } from './paths';
 import type { PathName } from './paths';
@@ -27,8 +26,8 @@ function page(name: PathName, lazy: Lazy, heading?: PageHandle['heading']): Rout
   return path === '/' ? { index: true, lazy, handle } : { path: relative(path), lazy, handle };
 }
 
-/** The error boundary needs these two anyway, so they come with the main bundle. */
-function eagerPage(name: 'error' | 'notFound', Component: ComponentType): RouteObject {
+/** The error boundary needs it anyway, so it comes with the main bundle. */
+function eagerPage(name: 'error', Component: ComponentType): RouteObject {
   return { path: relative(paths[name]), Component, handle: handleOf(name) };
 }
 
@@ -78,7 +77,8 @@ function protectedRoutes(): RouteObject[] {
 
 /** Open to guests and customers alike, in whichever layout fits the session. */
 function publicRoutes(): RouteObject[] {
-  return [eagerPage('error', ErrorContent), eagerPage('notFound', NotFoundPage)];
+  // The catch-all is the URL dispatcher (SPEC §2): unknown paths may still be products, categories or CMS pages.
+  return [eagerPage('error', ErrorContent), page('notFound', () => import('../features/url-dispatcher/url-dispatcher-page'))];
 }
 
 /** Errors thrown while rendering a page stay inside the layout, so the header and navigation remain usable. */
