@@ -29,8 +29,9 @@ export function BundleOptions({ options, selections, products }: BundleOptionsPr
           const qty = selection.qty;
           return (
             <li key={selection.option_id}>
+              {title ? <strong>{title}: </strong> : null}
               <Trans>
-                {title}: {name} × {qty}
+                {name}, quantity {qty}
               </Trans>
             </li>
           );

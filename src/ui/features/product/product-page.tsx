@@ -49,25 +49,24 @@ function Loading() {
  */
 function NotInLocalDatabase({ db, sku }: { db: AppDatabase; sku: string }) {
   const navigate = useNavigate();
-  const [missing, setMissing] = useState(false);
+  const [missingSku, setMissingSku] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    setMissing(false);
     findProductRouteTarget(db, sku).then(
       (target) => {
         if (!active) return;
         if (target.kind === 'child') void navigate(to.product(target.parent.sku, target.parent.slug, target.childSku), { replace: true });
-        else setMissing(true);
+        else setMissingSku(sku);
       },
       (error: unknown) => {
         console.error('Product lookup failed', error);
-        if (active) setMissing(true);
+        if (active) setMissingSku(sku);
       },
     );
     return () => {
       active = false;
     };
   }, [db, sku, navigate]);
-  if (!missing) return <Loading />;
+  if (missingSku !== sku) return <Loading />;
   return navigator.onLine ? <NotFoundPage /> : <OfflineRedirect />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProductDoc } from '../../../db/schema/products';
 import { productChildren, productConfigurableOptions, type ProductChild } from '../../../db/queries/product-structure';
@@ -11,7 +11,7 @@ export interface VariantChoice {
   /** Children left after dropping out-of-stock and disabled ones. */
   available: ProductChild[];
   selection: VariantSelection;
-  /** The child the URL names, when it is available. */
+  /** The available child matching the selection (the one the URL names once every option is chosen). */
   current: ProductChild | null;
   /** Every option chosen but no child has that combination (SPEC §8 warning). */
   noSuchCombination: boolean;
@@ -27,20 +27,19 @@ export function useVariantChoice(product: ProductDoc, childSku: string | null): 
   const available = useMemo(() => availableChildren(productChildren(product)), [product]);
   const allOptions = useMemo(() => productConfigurableOptions(product), [product]);
   const options = useMemo(() => pickerOptions(allOptions, available), [allOptions, available]);
-  const current = useMemo(() => available.find((child) => child.sku === childSku) ?? null, [available, childSku]);
-  const [selection, setSelection] = useState<VariantSelection>(() => (current ? selectionOf(current, allOptions) : {}));
-
-  // A childSku arriving by navigation (Back, a link) sets the picker to that child.
-  useEffect(() => {
-    if (current) setSelection(selectionOf(current, allOptions));
-  }, [current, allOptions]);
+  const urlChild = useMemo(() => available.find((child) => child.sku === childSku) ?? null, [available, childSku]);
+  // What the buyer picked applies while the URL still names the child it was picked on; a childSku
+  // arriving by navigation (Back, a link) resets the picker to that child.
+  const [picked, setPicked] = useState<{ onChildSku: string | null; selection: VariantSelection } | null>(null);
+  const selection: VariantSelection =
+    picked && picked.onChildSku === childSku ? picked.selection : urlChild ? selectionOf(urlChild, allOptions) : {};
 
   const complete = options.length > 0 && isCompleteSelection(options, selection);
   const match = complete ? findVariant(available, selection) : null;
 
   function choose(attributeCode: string, valueIndex: number) {
     const next = { ...selection, [attributeCode]: valueIndex };
-    setSelection(next);
+    setPicked({ onChildSku: childSku, selection: next });
     if (!isCompleteSelection(options, next)) return;
     const child = findVariant(available, next);
     if (child && child.sku !== childSku) void navigate(to.product(product.sku, product.slug, child.sku));
