@@ -1,0 +1,34 @@
+import type { SearchEntity, SearchRequest, SearchResult } from '../../../src/contracts/search';
+import type { Db } from '../../db/client';
+import { searchEntity } from './entity-search';
+import { normalizeSearch } from './normalize';
+import { searchProducts } from './product-search';
+import { emptyResult } from './run-query';
+import { withSearchTimeLimit } from './time-limit';
+
+export type CatalogSearchOutcome = { result: SearchResult; tooShort: boolean };
+
+const checked = new WeakSet<Db>();
+
+/**
+ * PGlite runs no autovacuum, so a freshly seeded database has no planner statistics and PostgreSQL then
+ * guesses every table is tiny and filters all products instead of using the search indexes. Analyse the
+ * search tables once per process when they were never analysed; on PostgreSQL autovacuum has done it.
+ */
+async function ensureStatistics(db: Db): Promise<void> {
+  if (checked.has(db)) return;
+  checked.add(db);
+  const rows = await db.query<{ missing: boolean }>(
+    `select exists (select 1 from pg_class where oid in ('products'::regclass, 'categories'::regclass, 'search_words'::regclass) and reltuples < 0) as missing`,
+  );
+  if (rows[0]?.missing) await db.exec('analyze products; analyze categories; analyze search_words');
+}
+
+/** Runs one SPEC §7 search within the SPEC §9 server time limit. */
+export async function catalogSearch(db: Db, entity: SearchEntity, request: SearchRequest, limitMs?: number): Promise<CatalogSearchOutcome> {
+  const n = normalizeSearch(request);
+  if (n.tooShort) return { result: emptyResult(n), tooShort: true };
+  await ensureStatistics(db);
+  const result = await withSearchTimeLimit(db, (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)), limitMs);
+  return { result, tooShort: false };
+}
