@@ -1,19 +1,27 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '../components/skip-link';
+import { CatalogSyncProvider } from '../features/catalog-sync/catalog-sync-context';
+import { CatalogSyncProgress } from '../features/catalog-sync/catalog-sync-progress';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import styles from './app-layout.module.css';
 
-/** The logged-in layout: header with navigation, the page, a footer with the static pages. */
+/**
+ * The logged-in layout: header with navigation, the page, a footer with the static pages. The catalogue
+ * replicates while it is mounted (signed in); the first sync shows its progress under the header.
+ */
 export function AppLayout() {
   return (
-    <div className={styles.shell}>
-      <SkipLink />
-      <AppHeader />
-      <main id="main" tabIndex={-1} className={styles.main}>
-        <Outlet />
-      </main>
-      <AppFooter />
-    </div>
+    <CatalogSyncProvider>
+      <div className={styles.shell}>
+        <SkipLink />
+        <AppHeader />
+        <CatalogSyncProgress />
+        <main id="main" tabIndex={-1} className={styles.main}>
+          <Outlet />
+        </main>
+        <AppFooter />
+      </div>
+    </CatalogSyncProvider>
   );
 }

@@ -1,0 +1,54 @@
+import { getAppDatabase } from '../../../db/database';
+import type { AppBridge } from '../../../replication/app-bridge';
+import { startCatalogReplication } from '../../../replication/catalog-replication';
+import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
+import { liveCatalogEvents } from '../../../replication/live-events';
+import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
+
+/** Where the first-sync status lives; one key per origin is enough since the bridge serves the storefront. */
+export const CATALOG_SYNC_STORAGE_KEY = 'b2b.catalog-sync.v1';
+
+let browserStatus: CatalogSyncStatus | null = null;
+
+/** The browser's first-sync status, shared by every tab through localStorage and its `storage` event. */
+export function getBrowserCatalogSyncStatus(): CatalogSyncStatus {
+  browserStatus ??= createCatalogSyncStatus({
+    storage: window.localStorage,
+    key: CATALOG_SYNC_STORAGE_KEY,
+    onExternalChange: (key, listener) => {
+      const onStorage = (event: StorageEvent): void => {
+        if (event.key === key) listener();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  });
+  return browserStatus;
+}
+
+let browserRunner: CatalogSyncRunner | null = null;
+
+/** The one catalogue replication of this tab (module-level: StrictMode and remounts must not start two). */
+export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
+  browserRunner ??= createCatalogSyncRunner({
+    open: async () => {
+      const status = getBrowserCatalogSyncStatus();
+      const db = await getAppDatabase();
+      const live$ = liveCatalogEvents({
+        token: () => bridge.tokens.read()?.accessToken ?? null,
+        createEventSource: (url) => new EventSource(url),
+      });
+      return startCatalogReplication({
+        db,
+        client: bridge.client,
+        bridgeId: window.location.origin,
+        live$,
+        onPage: (page) => status.record(page),
+        // Offline or a bridge hiccup: RxDB retries by itself and the UI keeps working from the local data.
+        onError: (collection, error) => console.debug(`catalogue replication of ${collection} will retry`, error),
+      });
+    },
+    onError: (error) => console.warn('catalogue replication could not start or stop', error),
+  });
+  return browserRunner;
+}
