@@ -105,7 +105,10 @@ async function serve(): Promise<void> {
   const config = loadConfig({ DATA_DIR: path.join(DATA_DIR, '..', 'bridge-data'), JWT_SECRET: SECRET, LOG_LEVEL: 'warn', SEED_PRODUCTS: '0' });
   const app = await buildApp({ config, db, logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
   // Until the lead registers them in app.ts, the bench registers the search routes itself.
-  if (!app.hasRoute({ method: 'POST', url: '/api/catalog/:entity/_search' })) await app.register(catalogSearchRoutes);
+  // BENCH_CACHE=off measures the database alone (no answers from memory).
+  const cache = process.env.BENCH_CACHE !== 'off';
+  if (!app.hasRoute({ method: 'POST', url: '/api/catalog/:entity/_search' })) await app.register(catalogSearchRoutes, { cache });
+  else if (!cache) console.warn('BENCH_CACHE=off ignored: app.ts registered the search routes with their defaults');
   if (!app.hasRoute({ method: 'POST', url: '/api/url/map' })) await app.register(urlMapRoutes);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -165,11 +168,11 @@ async function load(ready: Ready): Promise<void> {
   const overall = summary(all);
   const kinds = Object.fromEntries([...byKind.entries()].map(([kind, list]) => [kind, summary(list)]));
   const report = {
-    when: new Date().toISOString(), database: 'pglite', products: PRODUCTS, clients: CLIENTS, seconds: SECONDS, seedMs: ready.seedMs,
+    when: new Date().toISOString(), database: 'pglite', cache: process.env.BENCH_CACHE !== 'off', products: PRODUCTS, clients: CLIENTS, seconds: SECONDS, seedMs: ready.seedMs,
     distinctQueries: ready.queries.length, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed), latencyMs: overall, byKind: kinds,
     targetP95Ms: 50,
   };
-  console.log(`bridge search: ${PRODUCTS} products, ${CLIENTS} clients, ${SECONDS} s, ${all.length} requests (${report.throughputPerSecond}/s), ${errors} errors`);
+  console.log(`bridge search (cache ${report.cache ? 'on' : 'off'}): ${PRODUCTS} products, ${CLIENTS} clients, ${SECONDS} s, ${all.length} requests (${report.throughputPerSecond}/s), ${errors} errors`);
   console.table({ all: overall, ...kinds });
   const out = path.join(HERE, 'results', 'bridge-search.json');
   mkdirSync(path.dirname(out), { recursive: true });

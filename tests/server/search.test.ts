@@ -10,6 +10,7 @@ import type { Queryable } from '../../server/db/client';
 import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
+import { SearchResultCache } from '../../server/services/search/result-cache';
 import { withSearchTimeLimit } from '../../server/services/search/time-limit';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
@@ -252,5 +253,23 @@ describe('access and limits', () => {
   it('cuts a search off at the time limit with a 503', async () => {
     const slow = withSearchTimeLimit(db, (q) => q.query('select pg_sleep(0.3)'), 50);
     await expect(slow).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });
+  });
+});
+
+describe('result cache', () => {
+  it('answers a repeat from memory and forgets everything when the catalogue changes', async () => {
+    let clock = 0;
+    const cache = new SearchResultCache<number>(db, () => clock);
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await cache.get('product', 'k', compute)).toBe(1);
+    expect(await cache.get('product', 'k', compute)).toBe(1);
+    await Promise.all([cache.get('product', 'other', compute), cache.get('product', 'other', compute)]);
+    expect(runs).toBe(2);
+    await insertProduct(db, { sku: 'T-CACHE-NEW', name: 'Νέο Προϊόν Κρυφής Μνήμης', name_en: 'Cache Test' }, 999_999);
+    clock += 1500;
+    expect(await cache.get('product', 'k', compute)).toBe(3);
+    clock += 60_001;
+    expect(await cache.get('product', 'k', compute)).toBe(4);
   });
 });
