@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Brand } from '../components/brand';
 import { LanguageSelect } from '../features/i18n/language-select';
+import { SearchButton } from '../features/search/search-button';
 import { paths } from '../routes/paths';
 import { AccountMenu } from './account-menu';
 import { CompanySwitch } from './company-switch';
@@ -16,6 +17,9 @@ export function AppHeader() {
         </Link>
         <div className={styles.company}>
           <CompanySwitch />
+        </div>
+        <div className={styles.search}>
+          <SearchButton />
         </div>
         <div className={styles.language}>
           <LanguageSelect compact />

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ProductSearchHit } from '../../../replication/catalog-search-client';
+import { to } from '../../routes/paths';
+import { PriceTag } from '../product/price-tag';
+import styles from './search-panel.module.css';
+
+function productLink(hit: ProductSearchHit): string {
+  const path = to.product(hit.pageSku, hit.slug || hit.sku);
+  return hit.sku === hit.pageSku ? path : `${path}?${new URLSearchParams({ childSku: hit.sku }).toString()}`;
+}
+
+interface SearchResultsProps {
+  hits: readonly ProductSearchHit[];
+  onPick(): void;
+}
+
+/** Name, sku, supplier, price and thumbnail of each product, each a link to its page. */
+export function SearchResults({ hits, onPick }: SearchResultsProps) {
+  const { i18n } = useLingui();
+  const english = i18n.locale.startsWith('en');
+  return (
+    <ul className={styles.results}>
+      {hits.map((hit) => {
+        const name = (english && hit.nameEn) || hit.name;
+        return (
+          <li key={hit.sku} className={styles.result}>
+            <Link className={styles.resultLink} to={productLink(hit)} onClick={onPick}>
+              {hit.thumbnail ? (
+                <img className={styles.thumb} src={hit.thumbnail} alt="" width={56} height={56} loading="lazy" />
+              ) : (
+                <span className={styles.thumb} aria-hidden="true" />
+              )}
+              <span className={styles.resultText}>
+                <span className={styles.resultName}>{name}</span>
+                <span className={styles.resultMeta}>
+                  <Trans>SKU {hit.sku}</Trans>
+                  {hit.supplierName ? <> · {hit.supplierName}</> : null}
+                </span>
+              </span>
+            </Link>
+            <div className={styles.resultPrice}>
+              {hit.prices ? <PriceTag item={hit.prices} taxClassId={hit.taxClassId} /> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
