@@ -44,8 +44,8 @@ function openRoutes(): RouteObject[] {
 /** Everything of SPEC §2 behind login. Pages of later issues show only their heading. */
 function protectedRoutes(): RouteObject[] {
   return [
-    page('home', placeholder, msg`Home`),
-    page('homeAlias', placeholder, msg`Home`),
+    page('home', () => import('../features/home/home-page'), msg`Home`),
+    page('homeAlias', () => import('../features/home/home-page'), msg`Home`),
     page('checkout', placeholder, msg`Checkout`),
     page('privacy', placeholder, msg`Privacy policy`),
     page('contact', placeholder, msg`Contact`),
@@ -64,14 +64,14 @@ function protectedRoutes(): RouteObject[] {
     page('billingDetails', placeholder, msg`Billing details`),
     page('favorites', placeholder, msg`Favourites`),
     page('favoritesOfSupplier', placeholder, msg`Favourites`),
-    page('supplierProducts', placeholder, msg`Supplier products`),
+    page('supplierProducts', () => import('../features/category/category-page'), msg`Supplier products`),
     page('product', () => import('../features/product/product-page'), msg`Product`),
-    page('category', placeholder, msg`Category`),
-    page('categoryOfSupplier', placeholder, msg`Category`),
-    page('categoryWithSubcategories', placeholder, msg`Category`),
-    page('categoryWithSubcategoriesOfSupplier', placeholder, msg`Category`),
-    page('supplier', placeholder, msg`Supplier`),
-    page('suppliers', placeholder, msg`Suppliers`),
+    page('category', () => import('../features/category/category-page'), msg`Category`),
+    page('categoryOfSupplier', () => import('../features/category/category-page'), msg`Category`),
+    page('categoryWithSubcategories', () => import('../features/category/category-page'), msg`Category`),
+    page('categoryWithSubcategoriesOfSupplier', () => import('../features/category/category-page'), msg`Category`),
+    page('supplier', () => import('../features/suppliers/supplier-page'), msg`Supplier`),
+    page('suppliers', () => import('../features/suppliers/suppliers-page'), msg`Suppliers`),
   ];
 }
 

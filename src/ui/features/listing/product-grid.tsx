@@ -1,0 +1,66 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ProductDoc } from '../../../db/schema/products';
+import { to } from '../../routes/paths';
+import { PriceTag } from '../product/price-tag';
+import { THUMBNAIL_SIZE, thumbnailOf } from '../product/product-gallery';
+import { useProductName } from '../product/use-product-name';
+import { UNIT_LABELS } from './unit-labels';
+import styles from './product-grid.module.css';
+
+interface ProductCardProps {
+  product: ProductDoc;
+  name: string;
+  /** Pages pass a fixed time so every card checks special prices against the same instant. */
+  now: number;
+}
+
+/** Memoised: a sort or page change re-renders the grid, but unchanged cards keep their DOM. */
+const ProductCard = memo(function ProductCard({ product, name, now }: ProductCardProps) {
+  const { i18n } = useLingui();
+  const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
+  const quantity = product.unit_quantity;
+  return (
+    <li className={styles.card} data-testid="product-card" data-sku={product.sku}>
+      <img
+        className={styles.thumbnail}
+        src={thumbnailOf(product)}
+        alt=""
+        width={THUMBNAIL_SIZE.width}
+        height={THUMBNAIL_SIZE.height}
+        loading="lazy"
+        decoding="async"
+      />
+      <h3 className={styles.name}>
+        <Link className={styles.link} to={to.product(product.parent_sku || product.sku, product.slug)}>
+          {name}
+        </Link>
+      </h3>
+      <p className={styles.meta}>
+        <span>{product.supplier_name}</span>
+        {unit ? (
+          <span className={styles.unit}>{quantity && quantity > 1 ? <Trans>{unit} of {quantity}</Trans> : unit}</span>
+        ) : null}
+      </p>
+      {product.is_in_stock ? null : (
+        <p className={styles.outOfStock}>
+          <Trans>Out of the stock!</Trans>
+        </p>
+      )}
+      <PriceTag item={product} taxClassId={product.tax_class_id} now={now} />
+    </li>
+  );
+});
+
+/** The product cards of a listing page (at most 50, SPEC §9), as a list of links to product pages. */
+export function ProductGrid({ products, labelledBy, now }: { products: readonly ProductDoc[]; labelledBy: string; now: number }) {
+  const nameOf = useProductName();
+  return (
+    <ul className={styles.grid} aria-labelledby={labelledBy}>
+      {products.map((product) => (
+        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={now} />
+      ))}
+    </ul>
+  );
+}

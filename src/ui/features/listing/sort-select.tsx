@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { SORT_OPTIONS, type SortOption } from '../../../domain/listing';
+import styles from './listing-controls.module.css';
+
+/** SPEC §9 sort labels. */
+export const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
+  latest: msg`Latest`,
+  price_asc: msg`Price low to high`,
+  price_desc: msg`Price high to low`,
+  name_az: msg`Alphabetical`,
+  category: msg`By category`,
+};
+
+export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
+  const { i18n, t } = useLingui();
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {t`Sort by`}
+      </label>
+      <select id={id} className={styles.select} value={value} onChange={(event) => onChange(event.target.value as SortOption)}>
+        {SORT_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {i18n._(SORT_LABELS[option])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CatalogSnapshot } from '../../../db/queries/catalog-snapshot';
+import { categoryTree } from '../../../db/queries/category-tree';
+import { scopedProducts, type ListingScope } from '../../../db/queries/listing-products';
+import { supplierIndex } from '../../../db/queries/supplier-index';
+import type { SupplierDoc } from '../../../db/schema/suppliers';
+import { PageHeading } from '../../components/page-heading';
+import { to } from '../../routes/paths';
+import { useFormatMoney } from '../i18n/use-formatters';
+import { useLocale } from '../i18n/locale-provider';
+import { Breadcrumbs } from '../listing/breadcrumbs';
+import { ListingLoading, NotInCatalogue, useCategoryName } from '../listing/listing-page-parts';
+import { ProductListing } from '../listing/product-listing';
+import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
+import { LockedSupplierNotice } from './locked-supplier-notice';
+import listing from '../listing/listing-page.module.css';
+import styles from './suppliers.module.css';
+
+/** `/s/{slug}`: who the supplier is, its top categories and its products (SPEC §2). Inactive suppliers are not shown. */
+export function Component() {
+  const { slug = '' } = useParams();
+  const snapshot = useCatalogSnapshot();
+  if (!snapshot) return <ListingLoading />;
+  const supplier = supplierIndex(snapshot).bySlug.get(slug);
+  if (!supplier || supplier.status === 'inactive') return <NotInCatalogue />;
+  return <SupplierView snapshot={snapshot} supplier={supplier} />;
+}
+
+function About({ supplier }: { supplier: SupplierDoc }) {
+  const formatMoney = useFormatMoney();
+  const { locale } = useLocale();
+  const description = locale === 'el-GR' ? supplier.description : supplier.description_en || supplier.description;
+  const delivery = locale === 'el-GR' ? supplier.delivery_time_el || supplier.delivery_time : supplier.delivery_time;
+  const minimum = formatMoney(supplier.minimum_order);
+  return (
+    <section className={styles.about}>
+      {description ? <p>{description}</p> : null}
+      <p>
+        <Trans>Minimum order {minimum}</Trans>
+        {delivery ? (
+          <>
+            {' · '}
+            <Trans>Delivery {delivery}</Trans>
+          </>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+function SupplierView({ snapshot, supplier }: { snapshot: CatalogSnapshot; supplier: SupplierDoc }) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const nameOf = useCategoryName();
+  const scope: ListingScope = { categoryId: null, includeSubcategories: true, supplierId: supplier.id };
+  const own = new Set(scopedProducts(snapshot, scope).flatMap((p) => p.category_ids));
+  const tops = categoryTree(snapshot).tops.filter((c) => own.has(c.id));
+  return (
+    <div className={listing.page}>
+      <Breadcrumbs crumbs={[{ label: t`Suppliers`, to: to.suppliers() }, { label: supplier.name }]} />
+      <PageHeading>{supplier.name}</PageHeading>
+      <span id={headingId} hidden>
+        {t`Products of ${supplier.name}`}
+      </span>
+      <About supplier={supplier} />
+      {supplier.status === 'locked' ? (
+        <LockedSupplierNotice supplier={supplier} />
+      ) : (
+        <>
+          {tops.length > 0 ? (
+            <nav aria-label={t`Categories of ${supplier.name}`}>
+              <ul className={listing.tiles}>
+                {tops.map((category) => (
+                  <li key={category.id}>
+                    <Link className={listing.tile} to={to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}>
+                      {nameOf(category)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <ProductListing key={supplier.id} snapshot={snapshot} scope={scope} labelledBy={headingId} />
+        </>
+      )}
+    </div>
+  );
+}
