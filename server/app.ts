@@ -14,12 +14,14 @@ import { installRateLimits } from './http/rate-limits';
 import { installStaticSite } from './http/static-site';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { catalogSearchRoutes } from './routes/catalog-search';
 import { healthRoutes } from './routes/health';
 import { eventRoutes } from './routes/events';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/password';
 import { registrationRoutes } from './routes/registration';
 import { syncRoutes } from './routes/sync';
+import { productRedirectRoutes, urlMapRoutes } from './routes/url-map';
 import { localCompanyRegistry, type CompanyRegistry } from './services/company-registry';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer';
 
@@ -78,6 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes);
+  await app.register(catalogSearchRoutes);
+  await app.register(urlMapRoutes);
+  // Before the storefront fallback: a direct request for a hidden variant's URL gets a 301 to its parent.
+  await app.register(productRedirectRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await installStaticSite(app, options.distDir ?? DEFAULT_DIST);
