@@ -16,7 +16,7 @@ export const LOCAL_SEARCH_BOOST = { name: 3, name_en: 3, sku: 2, category: 1 } a
 /** SPEC §9 minimum score, relative to the best hit (MiniSearch's BM25 scores have no fixed scale). */
 export const LOCAL_MIN_SCORE = 0.02;
 /** Documents added per slice of the first build; between slices the UI thread is given back. */
-export const BUILD_CHUNK_SIZE = 1000;
+export const BUILD_CHUNK_SIZE = 250;
 export const DEFAULT_LOCAL_LIMIT = 50;
 
 export interface LocalSearchHit {
@@ -72,13 +72,21 @@ interface IndexedDoc {
 }
 
 /** Letters and digits only, like searchTerms(): "PAP-000123" is the words "pap" and "000123". */
-function tokenize(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+function tokenize(text: string, field?: string): string[] {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+  if (field !== 'sku') return words;
+  // A letter prefix every sku shares ("PAP") would match the whole catalogue and cost a full scan per
+  // query; the distinguishing parts of a sku are the ones with digits. A whole sku is an exact lookup.
+  const coded = words.filter((word) => /\p{N}/u.test(word));
+  return coded.length > 0 ? coded : words;
 }
 
-/** Elasticsearch "fuzziness auto": exact up to 2 letters, one edit up to 5, two beyond. */
+/**
+ * Elasticsearch "fuzziness auto": exact up to 2 letters, one edit up to 5, two beyond. Words with
+ * digits (codes, sizes like "500g") are exact: "000123" one edit away is another product's code.
+ */
 export function fuzzinessOf(term: string): number | false {
-  if (term.length < 3) return false;
+  if (term.length < 3 || /\p{N}/u.test(term)) return false;
   return term.length <= 5 ? 1 : 2;
 }
 
