@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { CatalogSnapshot } from '../../../db/queries/catalog-snapshot';
 import { scopedProducts, sortedListing, type ListingScope } from '../../../db/queries/listing-products';
 import { systemClock } from '../../../domain/clock';
@@ -94,7 +94,7 @@ export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: P
       <div>
         <div className={styles.toolbar}>
           <p className={styles.count} role="status">
-            <Trans>{page.total} products</Trans>
+            <Plural value={page.total} one="# product" other="# products" />
           </p>
           <SortSelect value={query.sort} onChange={(sort) => setQuery({ ...query, page: 1, sort })} />
         </div>

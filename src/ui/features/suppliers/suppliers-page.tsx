@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import {
   filterSuppliers,
@@ -110,7 +110,7 @@ export function Component() {
       <PageHeading>{t`Suppliers`}</PageHeading>
       <SupplierFiltersForm filters={filters} regions={supplierRegions(index)} onChange={(next) => setSearch(toSearch(next, 1))} />
       <p className={controls.count} role="status" id={headingId}>
-        <Trans>{page.total} suppliers</Trans>
+        <Plural value={page.total} one="# supplier" other="# suppliers" />
       </p>
       {page.total === 0 ? (
         <p className={controls.empty}>
