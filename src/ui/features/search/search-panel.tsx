@@ -32,6 +32,7 @@ function StatusLine({ state, minLength }: { state: ProductSearchState; minLength
 export function SearchPanel({ client, onClose }: SearchPanelProps) {
   const { t, i18n } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const [text, setText] = useState('');
   const minLength = minTermLength(i18n.locale);
@@ -39,12 +40,21 @@ export function SearchPanel({ client, onClose }: SearchPanelProps) {
   const answer = state.status === 'done' ? state.answer : state.status === 'searching' ? state.previous : null;
   useThemeColor(OVERLAY_THEME_COLOR, true);
 
+  // Closed before it unmounts: while a modal dialog is open the page is inert and cannot take focus back.
+  const dismiss = () => {
+    const dialog = ref.current;
+    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+    onClose();
+  };
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
     // jsdom has no showModal; the open attribute keeps the content reachable there.
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    // The panel exists to type into; showModal would otherwise focus the close button first.
+    inputRef.current?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
     };
@@ -57,23 +67,23 @@ export function SearchPanel({ client, onClose }: SearchPanelProps) {
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        dismiss();
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) dismiss();
       }}
       onKeyDown={(event) => {
         // Also where there is no native cancel event (jsdom, older WebViews).
         if (event.key !== 'Escape') return;
         event.preventDefault();
-        onClose();
+        dismiss();
       }}
     >
       <div className={styles.top}>
         <h2 id={titleId} className={styles.title}>
           <Trans>Search</Trans>
         </h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label={t`Close search`}>
+        <button type="button" className={styles.close} onClick={dismiss} aria-label={t`Close search`}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
@@ -87,8 +97,7 @@ export function SearchPanel({ client, onClose }: SearchPanelProps) {
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
           enterKeyHint="search"
-          // The panel exists to type into; the dialog would otherwise focus the close button first.
-          autoFocus
+          ref={inputRef}
         />
       </form>
       <p className={styles.status} role="status">
@@ -99,7 +108,7 @@ export function SearchPanel({ client, onClose }: SearchPanelProps) {
           <Trans>Showing offline results</Trans>
         </p>
       ) : null}
-      {answer && answer.hits.length > 0 ? <SearchResults hits={answer.hits} onPick={onClose} /> : null}
+      {answer && answer.hits.length > 0 ? <SearchResults hits={answer.hits} onPick={dismiss} /> : null}
     </dialog>
   );
 }

@@ -27,7 +27,18 @@ export function SearchResults({ hits, onPick }: SearchResultsProps) {
           <li key={hit.sku} className={styles.result}>
             <Link className={styles.resultLink} to={productLink(hit)} onClick={onPick}>
               {hit.thumbnail ? (
-                <img className={styles.thumb} src={hit.thumbnail} alt="" width={56} height={56} loading="lazy" />
+                <img
+                  className={styles.thumb}
+                  src={hit.thumbnail}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  // Offline, a picture the browser never cached would show as a broken image.
+                  onError={(event) => {
+                    event.currentTarget.style.visibility = 'hidden';
+                  }}
+                />
               ) : (
                 <span className={styles.thumb} aria-hidden="true" />
               )}
