@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import type { SyncCollection } from '../../../contracts/sync';
 import { isCatalogReady, type CatalogSyncSnapshot, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
 import { useSession, useSessionController } from '../session/session-context';
 import { getBrowserCatalogSync, getBrowserCatalogSyncStatus } from './browser-catalog-sync';
@@ -50,9 +51,10 @@ export function useCatalogSyncStatus(): CatalogSyncSnapshot {
 }
 
 /**
- * True once every catalogue collection has completed one full pull, in this session or an earlier one.
- * Until then a page shows "The catalogue is being prepared" instead of an empty list.
+ * True once every catalogue collection (or only `collection`) has completed one full pull, in this session or
+ * an earlier one. Until then a page shows <CatalogPreparing /> instead of an empty list.
  */
-export function useCatalogReady(): boolean {
-  return isCatalogReady(useCatalogSyncStatus());
+export function useCatalogReady(collection?: SyncCollection): boolean {
+  const snapshot = useCatalogSyncStatus();
+  return collection ? snapshot[collection].ready : isCatalogReady(snapshot);
 }

@@ -14,7 +14,13 @@ function snapshot(products: { received: number; total: number | null; ready?: bo
 }
 
 function ReadyProbe() {
-  return <p>{useCatalogReady() ? 'ready' : 'being prepared'}</p>;
+  const suppliersReady = useCatalogReady('suppliers');
+  return (
+    <>
+      <p>{useCatalogReady() ? 'ready' : 'being prepared'}</p>
+      <p>{suppliersReady ? 'suppliers ready' : 'suppliers being prepared'}</p>
+    </>
+  );
 }
 
 function renderConnected(status: CatalogSyncStatus) {
@@ -67,6 +73,8 @@ describe('first-sync progress bar', () => {
       status.record({ collection: 'products', documents: 1000, remaining: 1500, caughtUp: false, checkpoint: 1000 });
     });
     expect(screen.getByText('Downloading catalogue: 1,000 of 2,500 products')).toBeTruthy();
+    expect(screen.getByText('suppliers ready')).toBeTruthy();
+    expect(screen.getByText('being prepared')).toBeTruthy();
     act(() => status.record({ collection: 'products', documents: 1000, remaining: 500, caughtUp: false, checkpoint: 2000 }));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2000');
     act(() => status.record({ collection: 'products', documents: 500, remaining: 0, caughtUp: true, checkpoint: 2500 }));
