@@ -108,6 +108,15 @@ describe('local product search', () => {
     expect(index.size).toBe(next.length);
   });
 
+  it('indexes a first sync that lands after an empty start in slices, giving the thread back between them', async () => {
+    const index = createLocalSearchIndex();
+    await index.sync({ products: [], categories });
+    let pauses = 0;
+    await index.sync({ products: catalogue(), categories }, { chunkSize: 64, pause: async () => void (pauses += 1) });
+    expect(pauses).toBe(Math.floor(303 / 64));
+    expect(skus(index.search('καφες')).sort()).toEqual(['CAF-1', 'CAF-2']);
+  });
+
   it('keeps the newest price of a product whose text did not change', async () => {
     const products = catalogue();
     const index = await indexOf(products);

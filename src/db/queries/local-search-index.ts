@@ -54,11 +54,11 @@ export interface SyncOptions {
 export interface LocalSearchIndex {
   /** Products currently searchable. */
   readonly size: number;
-  /** True once the first full build has finished. */
+  /** True once the first sync has finished. */
   readonly ready: boolean;
   /**
-   * Brings the index in line with a catalogue snapshot: the first call builds it in slices, later
-   * calls add, replace or discard only the products whose searchable text changed. Calls queue.
+   * Brings the index in line with a catalogue snapshot: adds, replaces or discards only the products
+   * whose searchable text changed, in slices with `pause` between them. Calls queue.
    */
   sync(catalogue: CatalogueSlice, options?: SyncOptions): Promise<void>;
   search(text: string, options?: LocalSearchOptions): LocalSearchResult;
@@ -155,27 +155,18 @@ export function createLocalSearchIndex(): LocalSearchIndex {
   let ready = false;
   let queue: Promise<void> = Promise.resolve();
 
-  async function fullBuild(catalogue: CatalogueSlice, options: SyncOptions): Promise<void> {
+  /**
+   * Adds, replaces or discards what changed since the last snapshot, giving the thread back every
+   * `chunkSize` index writes: the first build, and a first sync that lands after an empty start, are
+   * thousands of writes.
+   */
+  async function apply(catalogue: CatalogueSlice, options: SyncOptions): Promise<void> {
     const names = categoryNames(catalogue.categories);
     const chunk = options.chunkSize ?? BUILD_CHUNK_SIZE;
     const pause = options.pause ?? macrotask;
-    for (let start = 0; start < catalogue.products.length; start += chunk) {
-      const slice = catalogue.products.slice(start, start + chunk);
-      const docs = slice.map((product) => toIndexed(product, names));
-      mini.addAll(docs);
-      slice.forEach((product, i) => {
-        products.set(product.sku, product);
-        keys.set(product.sku, textKey(docs[i] as IndexedDoc));
-        exact.add(product);
-      });
-      if (start + chunk < catalogue.products.length) await pause();
-    }
-    ready = true;
-  }
-
-  function applyChanges(catalogue: CatalogueSlice): void {
-    const names = categoryNames(catalogue.categories);
     const seen = new Set<string>();
+    let writes = 0;
+    let stale = false;
     for (const product of catalogue.products) {
       seen.add(product.sku);
       if (products.get(product.sku) === product) continue;
@@ -184,16 +175,23 @@ export function createLocalSearchIndex(): LocalSearchIndex {
       const before = keys.get(product.sku);
       if (before === undefined) mini.add(doc);
       else if (before !== key) mini.replace(doc);
+      stale ||= before !== undefined;
       products.set(product.sku, product);
       keys.set(product.sku, key);
+      exact.add(product);
+      writes += 1;
+      if (writes % chunk === 0) await pause();
     }
     for (const sku of [...products.keys()]) {
       if (seen.has(sku)) continue;
       mini.discard(sku);
       products.delete(sku);
       keys.delete(sku);
+      stale = true;
     }
-    exact.rebuild(products.values());
+    // A changed or removed product may have lost a code; added ones were registered above.
+    if (stale) exact.rebuild(products.values());
+    ready = true;
   }
 
   function search(text: string, options: LocalSearchOptions = {}): LocalSearchResult {
@@ -223,7 +221,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
       return ready;
     },
     sync(catalogue, options = {}) {
-      const run = () => (ready ? Promise.resolve(applyChanges(catalogue)) : fullBuild(catalogue, options));
+      const run = () => apply(catalogue, options);
       queue = queue.then(run, run);
       return queue;
     },
