@@ -1,13 +1,30 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
 import { getBrowserSearch } from './browser-search';
 import { SearchPanel } from './search-panel';
 import styles from './search-panel.module.css';
 
-/** The header's "Search" button and the overlay it opens. Opening starts the offline index in the background. */
+/** After sign-in the page and the catalogue sync come first; the offline index starts a little later. */
+const WARM_UP_DELAY_MS = 3000;
+
+function warmUp(): void {
+  getBrowserSearch()
+    .warmUp()
+    .catch((error: unknown) => console.error('Offline search index could not be built', error));
+}
+
+/**
+ * The header's "Search" button and the overlay it opens. The offline index is built in the background
+ * shortly after the header appears (or at once when the button is pressed), so offline search is ready.
+ */
 export function SearchButton({ client }: { client?: CatalogSearchClient }) {
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (client) return undefined;
+    const timer = setTimeout(warmUp, WARM_UP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [client]);
   const opener = useRef<HTMLButtonElement>(null);
   const close = () => {
     setOpen(false);
@@ -22,7 +39,7 @@ export function SearchButton({ client }: { client?: CatalogSearchClient }) {
         className={styles.opener}
         aria-haspopup="dialog"
         onClick={() => {
-          if (!client) void getBrowserSearch().warmUp().catch((error: unknown) => console.error('Offline search index could not be built', error));
+          if (!client) warmUp();
           setOpen(true);
         }}
       >
