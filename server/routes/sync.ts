@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { M } from '../../src/contracts/messages';
-import { adminProductPatchSchema, syncCollectionSchema, syncPullQuerySchema, syncPullResultSchema, type SyncPullQuery } from '../../src/contracts/sync';
+import { adminProductPatchSchema, syncCollectionSchema, syncPullMetaSchema, syncPullQuerySchema, syncPullResultSchema, type SyncPullQuery } from '../../src/contracts/sync';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
@@ -10,7 +10,6 @@ import { isAdmin, patchProduct } from '../services/change-feed/admin-products';
 import { feedRemaining, readFeedPage } from '../services/change-feed/feed-reader';
 
 /** meta of a pull: feed entries still above the returned checkpoint (the storefront's progress bar total). */
-const pullMetaSchema = z.object({ remaining: z.number().int().min(0) });
 
 const patchedProductSchema = z.object({
   sku: z.string(),
@@ -53,7 +52,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'private, no-store');
     const schema = syncPullResultSchema(collection.data);
     // Documents are assembled from stored jsonb; ok() checks them against the contract before they leave.
-    return ok(schema, page as z.input<typeof schema>, pullMetaSchema, { remaining });
+    return ok(schema, page as z.input<typeof schema>, syncPullMetaSchema, { remaining });
   });
 
   app.patch<{ Params: { sku: string } }>('/api/admin/products/:sku', { preHandler: [requireAuth, requireAdmin] }, async (request) => {

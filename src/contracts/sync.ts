@@ -197,6 +197,10 @@ export const SYNC_DOCUMENT_SCHEMAS = {
   catalog_meta: z.union([catalogMetaDocSchema.extend({ _deleted: z.literal(false) }), tombstoneSchema('key')]),
 } as const;
 
+/** meta of a pull: how many feed entries are still above the returned checkpoint (the first-sync progress bar). */
+export const syncPullMetaSchema = z.object({ remaining: z.number().int().min(0) });
+export type SyncPullMeta = z.infer<typeof syncPullMetaSchema>;
+
 export function syncPullResultSchema<C extends SyncCollection>(collection: C) {
   return z.object({ documents: z.array(SYNC_DOCUMENT_SCHEMAS[collection]), checkpoint: syncCheckpointSchema });
 }

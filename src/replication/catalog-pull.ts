@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { SYNC_PRIMARY_KEYS, syncPullResultSchema, type SyncCheckpoint, type SyncCollection } from '../contracts/sync';
+import { SYNC_PRIMARY_KEYS, syncPullMetaSchema, syncPullResultSchema, type SyncCheckpoint, type SyncCollection } from '../contracts/sync';
 import type { CatalogMetaDoc } from '../db/schema/catalog-meta';
 import type { CategoryDoc } from '../db/schema/categories';
 import type { ProductDoc } from '../db/schema/products';
@@ -17,11 +16,10 @@ export interface CatalogDocs {
 export type LocalDoc<C extends SyncCollection> = CatalogDocs[C] & { _deleted: boolean };
 
 /**
- * meta of a pull: feed entries still above the returned checkpoint. Optional so that a bridge without it
- * still replicates (the progress bar then shows no total).
- * TODO(lead): move next to syncPullResultSchema in src/contracts/sync.ts (server/routes/sync.ts answers it).
+ * meta of a pull (src/contracts/sync.ts). Optional here so that an older bridge without it still
+ * replicates (the progress bar then shows no total).
  */
-export const catalogPullMetaSchema = z.object({ remaining: z.number().int().min(0).optional() }).optional();
+export const catalogPullMetaSchema = syncPullMetaSchema.partial().optional();
 
 /** What one pull brought, for the first-sync progress bar. */
 export interface PulledPage {
