@@ -1,0 +1,281 @@
+/**
+ * First-sync benchmark (issue 3 point 9): `npx tsx bench/first-sync.ts` (also part of `npm run bench`).
+ *
+ * Starts the bridge over SEED_PRODUCTS (default 20,000) seeded products (PGlite in BENCH_DATA_DIR, default
+ * /tmp/first-sync-bench/data, kept across runs) and, in headless Chromium (/usr/bin/chromium or
+ * CHROMIUM_PATH), BENCH_RUNS times (default 3):
+ * 1. a fresh browser context signs in as user@demo.gr (one buyer, no dialog) and the clock runs from the
+ *    click on "Log in" until the catalogue is ready: every collection `ready` in the app's persisted sync
+ *    status (localStorage) AND every pulled document written to the RxDB Dexie tables (IndexedDB counts);
+ * 2. the baseline, same browser, same origin, a context without service worker: the same compact
+ *    documents are fetched with the app's token (timed separately: the network part), then written with
+ *    one raw Dexie `bulkPut` per collection into a fresh Dexie database with the same primary keys and
+ *    indexes as the app's schemas (timed: the write part).
+ * Target: first sync ≤ 1.5 × the raw bulkPut. Writes bench/results/first-sync.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { SYNC_COLLECTIONS, SYNC_PRIMARY_KEYS, type SyncCollection } from '../src/contracts/sync';
+import { catalogMetaSchema } from '../src/db/schema/catalog-meta';
+import { categorySchema } from '../src/db/schema/categories';
+import { productSchema } from '../src/db/schema/products';
+import { supplierSchema } from '../src/db/schema/suppliers';
+import { BASELINE_PATH, baselinePageHtml, type BaselineResult, type BaselineTables } from './first-sync/baseline-page';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.join(HERE, '..');
+const PRODUCTS = Number(process.env.SEED_PRODUCTS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? '/tmp/first-sync-bench/data';
+const TARGET_RATIO = 1.5;
+const USER = { email: 'user@demo.gr', password: 'Demo1234!' };
+/** src/ui/features/catalog-sync/browser-catalog-sync.ts CATALOG_SYNC_STORAGE_KEY and token-store.ts STORAGE_KEY. */
+const STATUS_KEY = 'b2b.catalog-sync.v1';
+const TOKENS_KEY = 'b2b.session.tokens';
+/** The app's schemas (src/db/database.ts APP_COLLECTION_SCHEMAS), imported one by one to keep RxDB out of Node. */
+const SCHEMAS: Record<SyncCollection, { version: number; indexes?: readonly (string | readonly string[])[] }> = {
+  products: productSchema,
+  categories: categorySchema,
+  suppliers: supplierSchema,
+  catalog_meta: catalogMetaSchema,
+};
+/** tsx keeps function names with a __name helper that page.evaluate would carry into the page. */
+const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+interface SyncRun {
+  /** Click on "Log in" → every collection flagged ready in the persisted status. */
+  readyFlagMs: number;
+  /** Click on "Log in" → every pulled document is in IndexedDB (the number the target is about). */
+  firstSyncMs: number;
+  /** Click → the first progress-bar update (sign-in, app start, leader election, first page). */
+  firstProgressMs: number | null;
+  documents: Record<string, number>;
+  token: string;
+}
+
+interface RunRow extends Omit<SyncRun, 'token' | 'documents'> {
+  documents: number;
+  rawFetchMs: number;
+  rawBulkPutMs: number;
+  ratio: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, bridge: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (bridge.exitCode !== null) throw new Error(`the bridge exited with ${bridge.exitCode}`);
+    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the bridge did not answer ${base}/api/health within ${timeoutMs} ms`);
+}
+
+async function startBridge(): Promise<{ base: string; bridge: ChildProcess }> {
+  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    console.log('dist/ is missing: npm run build');
+    const build = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    await new Promise<void>((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`)))));
+  }
+  mkdirSync(DATA_DIR, { recursive: true });
+  // A pid file left by a killed run would make PGlite wait forever; only this script uses the directory.
+  rmSync(path.join(DATA_DIR, 'pglite', 'postmaster.pid'), { force: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, SEED_PRODUCTS: String(PRODUCTS), PORT: String(port), HOST: '127.0.0.1', DATA_DIR, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  const bridge = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The first start seeds the catalogue (about 15 s for 20,000 products); later starts reuse it.
+  await waitForHealth(base, bridge, 300_000);
+  return { base, bridge };
+}
+
+/** One sign-in in a fresh context, timed from the click to a ready, fully written catalogue. */
+async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
+  const context = await browser.newContext({ baseURL: base, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(NAME_SHIM);
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    let firstProgressMs: number | null = null;
+    void page
+      .getByRole('progressbar')
+      .first()
+      .waitFor({ state: 'attached', timeout: 120_000 })
+      .then(() => (firstProgressMs = Date.now() - started), () => undefined);
+    await page.waitForFunction(
+      ({ key, collections }) => {
+        const raw = localStorage.getItem(key);
+        if (!raw) return false;
+        const status = JSON.parse(raw) as Record<string, { ready?: boolean }>;
+        return collections.every((c) => status[c]?.ready === true);
+      },
+      { key: STATUS_KEY, collections: [...SYNC_COLLECTIONS] },
+      { polling: 50, timeout: 300_000 },
+    );
+    const readyFlagMs = Date.now() - started;
+    // `ready` is recorded when the last page arrives, before RxDB writes it: wait for the write too.
+    const documents = await page.evaluate(countWhenWritten, { key: STATUS_KEY, collections: [...SYNC_COLLECTIONS], schemaVersions: schemaVersions() });
+    const firstSyncMs = Date.now() - started;
+    const tokens = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY)) ?? '{}') as { accessToken?: string };
+    if (!tokens.accessToken) throw new Error('no access token in localStorage after sign-in');
+    return { readyFlagMs, firstSyncMs, firstProgressMs, documents, token: tokens.accessToken };
+  } finally {
+    await context.close();
+  }
+}
+
+function schemaVersions(): Record<string, number> {
+  return Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, SCHEMAS[c].version]));
+}
+
+/**
+ * In the page: polls the RxDB Dexie tables (`rxdb-dexie-storefront--<version>--<collection>`, table `docs`)
+ * until each holds at least the documents the status says were received (tombstones stay stored).
+ */
+async function countWhenWritten(args: { key: string; collections: string[]; schemaVersions: Record<string, number> }): Promise<Record<string, number>> {
+  const count = (name: string): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('docs')) {
+          db.close();
+          resolve(0);
+          return;
+        }
+        const request = db.transaction('docs', 'readonly').objectStore('docs').count();
+        request.onsuccess = () => {
+          db.close();
+          resolve(request.result);
+        };
+        request.onerror = () => reject(request.error ?? new Error(`cannot count ${name}`));
+      };
+    });
+  for (;;) {
+    const status = JSON.parse(localStorage.getItem(args.key) ?? '{}') as Record<string, { received: number }>;
+    const counts: Record<string, number> = {};
+    for (const c of args.collections) counts[c] = await count(`rxdb-dexie-storefront--${args.schemaVersions[c]}--${c}`);
+    if (args.collections.every((c) => (counts[c] ?? 0) >= (status[c]?.received ?? Infinity))) return counts;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Dexie store definitions with the app schemas' primary keys and indexes (compound ones as [a+b]). */
+function baselineTables(): BaselineTables {
+  return Object.fromEntries(
+    SYNC_COLLECTIONS.map((c) => {
+      const indexes = (SCHEMAS[c].indexes ?? []).map((index) => (Array.isArray(index) ? `[${index.join('+')}]` : String(index)));
+      return [c, [SYNC_PRIMARY_KEYS[c], ...indexes].join(', ')];
+    }),
+  );
+}
+
+/** Same browser, same origin, no service worker: fetch the feed (timed), then raw Dexie bulkPut (timed). */
+async function timeBaseline(browser: Browser, base: string, token: string, run: number): Promise<BaselineResult> {
+  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
+  try {
+    const dexieSource = readFileSync(path.join(ROOT, 'node_modules', 'dexie', 'dist', 'dexie.js'), 'utf8');
+    await context.route(`${base}${BASELINE_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: baselinePageHtml() }));
+    const page = await context.newPage();
+    await page.goto(BASELINE_PATH);
+    await page.addScriptTag({ content: dexieSource });
+    return await page.evaluate(
+      (args) => window.firstSyncBaseline(args),
+      { token, collections: [...SYNC_COLLECTIONS], tables: baselineTables(), keys: { ...SYNC_PRIMARY_KEYS }, dbName: `first-sync-baseline-${run}-${Date.now()}` },
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const round = (n: number, digits = 0): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function main(): Promise<void> {
+  const { base, bridge } = await startBridge();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const rows: RunRow[] = [];
+  let documentsByCollection: Record<string, number> = {};
+  try {
+    for (let run = 1; run <= RUNS; run += 1) {
+      const sync = await timeFirstSync(browser, base);
+      const baseline = await timeBaseline(browser, base, sync.token, run);
+      documentsByCollection = sync.documents;
+      const documents = Object.values(baseline.documents).reduce((a, b) => a + b, 0);
+      rows.push({
+        readyFlagMs: sync.readyFlagMs,
+        firstSyncMs: sync.firstSyncMs,
+        firstProgressMs: sync.firstProgressMs,
+        documents,
+        rawFetchMs: round(baseline.fetchMs),
+        rawBulkPutMs: round(baseline.bulkPutMs),
+        ratio: round(sync.firstSyncMs / baseline.bulkPutMs, 2),
+      });
+      console.log(`run ${run}: ${JSON.stringify(rows.at(-1))}`);
+    }
+  } finally {
+    await browser.close();
+    bridge.kill('SIGTERM');
+  }
+  report(rows, documentsByCollection);
+}
+
+function report(rows: RunRow[], documentsByCollection: Record<string, number>): void {
+  const firstSyncMs = median(rows.map((r) => r.firstSyncMs));
+  const rawBulkPutMs = median(rows.map((r) => r.rawBulkPutMs));
+  const rawFetchMs = median(rows.map((r) => r.rawFetchMs));
+  const ratio = round(firstSyncMs / rawBulkPutMs, 2);
+  const summary = {
+    target: `sign-in → catalogue ready ≤ ${TARGET_RATIO} × raw Dexie bulkPut of the same documents (${PRODUCTS} seeded products, headless Chromium)`,
+    met: ratio <= TARGET_RATIO,
+    ratio,
+    first_sync_ms: firstSyncMs,
+    raw_bulk_put_ms: rawBulkPutMs,
+    raw_fetch_ms: rawFetchMs,
+    ready_flag_ms: median(rows.map((r) => r.readyFlagMs)),
+    /** What the app spends beyond fetching the same pages itself: its write path plus overheads. */
+    first_sync_minus_raw_fetch_ms: round(firstSyncMs - rawFetchMs),
+    documents: rows[0]?.documents ?? 0,
+    runs: rows.length,
+  };
+  console.table(rows);
+  console.table([summary]);
+  mkdirSync(path.join(HERE, 'results'), { recursive: true });
+  writeFileSync(
+    path.join(HERE, 'results', 'first-sync.json'),
+    `${JSON.stringify({ when: new Date().toISOString(), products: PRODUCTS, environment: `headless Chromium (Playwright ${CHROMIUM_ARGS.join(' ')}), bridge on PGlite, loopback`, summary, documents_by_collection: documentsByCollection, runs: rows }, null, 2)}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
