@@ -1,0 +1,169 @@
+/**
+ * Listing render benchmark: `npx tsx bench/listing-render.ts` (also part of `npm run bench`).
+ *
+ * Builds bench/listing-render-page with Vite (the app's React, Lingui and CSS Modules setup) into a
+ * temporary directory, serves it, and loads it in headless Chromium (Playwright, /usr/bin/chromium or
+ * CHROMIUM_PATH). The page mounts the storefront's ProductListing over a 2,000-product category
+ * (BENCH_PRODUCTS) BENCH_RUNS times, each on a fresh catalogue snapshot, so every run pays for the
+ * per-snapshot buckets, the sort and the first render of 50 cards. Run 1 is cold (JIT, styles).
+ * Prints a table; writes bench/results/listing-render.json. Target (issue 3): first render ≤ 150 ms.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { makeCategory } from '../src/db/queries/listing-fixtures';
+import { nameSortKey } from '../src/db/name-sort-key';
+import type { ProductDoc } from '../src/db/schema/products';
+import { makeProduct } from '../src/db/testing/documents';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.join(HERE, '..');
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 12);
+const TARGET_MS = 150;
+const OUT_DIR = path.join(os.tmpdir(), `listing-render-bench-${process.pid}`);
+
+const NOUNS = ['Ελαιόλαδο', 'Ζάχαρη', 'Αλεύρι', 'Μακαρόνια', 'Ρύζι', 'Φέτα', 'Καφές', 'Απορρυπαντικό', 'Χαρτί κουζίνας', 'Σαπούνι'];
+const UNITS = ['piece', 'pack', 'carton', 'palette'] as const;
+
+function benchProducts(): ProductDoc[] {
+  return Array.from({ length: PRODUCTS }, (_, i) => {
+    const name = `${NOUNS[i % NOUNS.length]} ${1 + (i % 17)} ${['kg', 'L', 'τεμ.'][i % 3]} #${i}`;
+    const price = 150 + ((i * 7_919) % 30_000);
+    return makeProduct({
+      sku: `BEN-${String(i).padStart(6, '0')}`,
+      id: String(10_000 + i),
+      name,
+      name_en: `Product ${i}`,
+      name_az: nameSortKey(name),
+      slug: `product-${i}`,
+      url_key: `product-${i}`,
+      category_ids: ['2', '10', String(11 + (i % 5))],
+      price,
+      final_price: price,
+      special_price: i % 9 === 0 ? Math.round(price * 0.8) : undefined,
+      measurement_unit: UNITS[i % UNITS.length],
+      unit_quantity: i % 4 === 2 ? 12 : 1,
+      supplier_id: `sup-${i % 20}`,
+      supplier_name: `Προμηθευτής ${i % 20}`,
+      is_in_stock: i % 13 !== 0,
+      updated_at: Date.UTC(2026, 0, 1) + i * 60_000,
+    });
+  });
+}
+
+function benchCategories() {
+  return [
+    makeCategory({ id: '2', parent_id: '', level: 1, slug: 'all-products' }),
+    makeCategory({ id: '10', parent_id: '2', level: 2, slug: 'bench' }),
+    ...[11, 12, 13, 14, 15].map((id, position) => makeCategory({ id: String(id), parent_id: '10', level: 3, position, slug: `leaf-${id}` })),
+  ];
+}
+
+async function buildPage(): Promise<void> {
+  await build({
+    configFile: false,
+    root: path.join(HERE, 'listing-render-page'),
+    logLevel: 'warn',
+    plugins: [
+      react(),
+      babel({ include: [/[\\/]src[\\/]ui[\\/].*\.[jt]sx?$/], plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+      lingui({ cwd: ROOT }),
+    ],
+    css: { modules: { localsConvention: 'camelCaseOnly' } },
+    build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022' },
+  });
+  writeFileSync(path.join(OUT_DIR, 'data.json'), JSON.stringify({ products: benchProducts(), categories: benchCategories(), categoryId: '10' }));
+}
+
+const THUMBNAIL_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="310" height="300" viewBox="0 0 310 300"><rect width="310" height="300" fill="#e7f0fa"/><text x="155" y="160" font-size="40" text-anchor="middle">P</text></svg>';
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+function serve(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/media/')) {
+      // Thumbnails: a small SVG like the bridge's media route, so lazy images load as in the app.
+      res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(THUMBNAIL_SVG);
+      return;
+    }
+    if (url.pathname.startsWith('/api/')) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":503}');
+      return;
+    }
+    const file = path.join(OUT_DIR, url.pathname === '/' ? 'index.html' : url.pathname);
+    if (!file.startsWith(OUT_DIR) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+interface RunTiming {
+  commitMs: number;
+  paintMs: number;
+  cards: number;
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const round = (n: number): number => Math.round(n * 10) / 10;
+
+async function main(): Promise<void> {
+  await buildPage();
+  const server = await serve();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForSelector('#ready');
+    const timings = await page.evaluate((runs) => window.benchRender(runs), RUNS);
+    report(timings);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+function report(timings: RunTiming[]): void {
+  const warm = timings.slice(1);
+  const summary = {
+    target: `first render of a ${PRODUCTS}-product category listing ≤ ${TARGET_MS} ms (commit + paint, headless Chromium)`,
+    coldPaintMs: round(timings[0]?.paintMs ?? Number.NaN),
+    warmPaintP50Ms: round(percentile(warm.map((t) => t.paintMs), 50)),
+    warmPaintP95Ms: round(percentile(warm.map((t) => t.paintMs), 95)),
+    warmCommitP50Ms: round(percentile(warm.map((t) => t.commitMs), 50)),
+    cardsRendered: timings[0]?.cards ?? 0,
+    met: (timings[0]?.paintMs ?? Infinity) <= TARGET_MS && percentile(warm.map((t) => t.paintMs), 95) <= TARGET_MS,
+  };
+  console.table(timings.map((t, i) => ({ run: i + 1, commitMs: round(t.commitMs), paintMs: round(t.paintMs), cards: t.cards })));
+  console.table([summary]);
+  mkdirSync(path.join(HERE, 'results'), { recursive: true });
+  writeFileSync(
+    path.join(HERE, 'results', 'listing-render.json'),
+    `${JSON.stringify({ when: new Date().toISOString(), products: PRODUCTS, runs: RUNS, environment: 'headless Chromium (Playwright), Vite production build', summary, timings }, null, 2)}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
