@@ -32,17 +32,18 @@ export const PRODUCT_FIELDS: FieldMap = {
   category_ids: { sql: 't.category_ids', kind: 'int_array' },
   'category.category_id': { sql: 't.category_ids', kind: 'int_array' },
   barcode: { sql: 't.barcode', kind: 'text' },
-  // Euros, like the document (price fields in SPEC §3 are euros with 2 decimals).
-  price: { sql: "(t.data->>'final_price')::numeric", kind: 'num' },
-  final_price: { sql: "(t.data->>'final_price')::numeric", kind: 'num' },
+  // Euros, like the document (price fields in SPEC §3 are euros with 2 decimals). The generated column
+  // (migration 031) holds data.final_price: reading the document itself decompresses it row by row.
+  price: { sql: 't.search_final_price', kind: 'num' },
+  final_price: { sql: 't.search_final_price', kind: 'num' },
   original_price: { sql: 't.price_cents / 100.0', kind: 'num' },
   manufacturer: { sql: "(t.data->>'manufacturer')::int", kind: 'int' },
   measurement_unit: { sql: "t.data->>'measurement_unit'", kind: 'text' },
   is_in_stock: jsonBool('is_in_stock'),
   new: jsonBool('new'),
   sale: jsonBool('sale'),
-  name_az: { sql: "t.data->>'name_az'", kind: 'text' },
-  name: { sql: "t.data->>'name_az'", kind: 'text' },
+  name_az: { sql: 't.search_name_az', kind: 'text' },
+  name: { sql: 't.search_name_az', kind: 'text' },
   created_at: { sql: 't.created_at', kind: 'time' },
   updated_at: { sql: 't.updated_at', kind: 'time' },
 };

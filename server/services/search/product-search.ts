@@ -33,7 +33,7 @@ function termPoints(term: ResolvedTerm, params: SqlParams): string {
   ];
   if (term.expansions.length > 0) {
     const best = Math.max(...term.expansions.map((e) => e.similarity));
-    cases.push(`case when t.search_tsv @@ ${params.add(lexemeQuery(term.expansions.map((e) => e.word)))}::tsquery then ${BOOST.fuzzy * best} else 0 end`);
+    cases.push(`case when t.search_tsv @@ ${params.add(lexemeQuery(term.expansions.map((e) => e.word)))}::tsquery then ${params.add(BOOST.fuzzy * best)}::float8 else 0 end`);
   }
   if (term.term.length >= SKU_MIN_LENGTH) cases.push(`case when lower(t.sku) like ${params.add(`%${term.term}%`)} then ${BOOST.sku} else 0 end`);
   if (term.categoryIds.length > 0) cases.push(`case when t.category_ids && ${params.add(term.categoryIds)}::int[] then ${BOOST.category} else 0 end`);
@@ -41,41 +41,45 @@ function termPoints(term: ResolvedTerm, params: SqlParams): string {
 }
 
 /**
- * Rows that can score at all. Each branch is its own select so each uses its own index; one OR across
- * them ends as a filter over every listable row.
+ * Rows that can score at all, as one OR whose every arm an index answers (name words and prefixes and
+ * near spellings in one tsquery on the GIN index, sku pieces on the trigram index, category words on
+ * the category GIN index, exact codes on the primary key): PostgreSQL combines them in a BitmapOr and
+ * reads each candidate once.
  */
-function candidatesCte(resolved: ResolvedText, params: SqlParams): string {
+function candidateCondition(resolved: ResolvedText, params: SqlParams): string {
   const words = resolved.terms.flatMap((t) => t.expansions.map((e) => e.word));
   const prefixes = resolved.terms.map((t) => `${t.term}:*`).join(' | ');
-  const branches = [`select sku from products where search_tsv @@ to_tsquery('simple', ${params.add(prefixes)})`];
-  if (resolved.exactSkus.length > 0) branches.push(`select unnest(${params.add(resolved.exactSkus)}::text[])`);
-  if (words.length > 0) branches.push(`select sku from products where search_tsv @@ ${params.add(lexemeQuery(words))}::tsquery`);
-  for (const t of resolved.terms.filter((x) => x.term.length >= SKU_MIN_LENGTH)) {
-    branches.push(`select sku from products where lower(sku) like ${params.add(`%${t.term}%`)}`);
-  }
+  const names = words.length > 0 ? `(to_tsquery('simple', ${params.add(prefixes)}) || ${params.add(lexemeQuery(words))}::tsquery)` : `to_tsquery('simple', ${params.add(prefixes)})`;
+  const arms = [`t.search_tsv @@ ${names}`];
+  if (resolved.exactSkus.length > 0) arms.push(`t.sku = any(${params.add(resolved.exactSkus)}::text[])`);
+  for (const t of resolved.terms.filter((x) => x.term.length >= SKU_MIN_LENGTH)) arms.push(`lower(t.sku) like ${params.add(`%${t.term}%`)}`);
   const categoryIds = [...new Set(resolved.terms.flatMap((t) => t.categoryIds))];
-  if (categoryIds.length > 0) branches.push(`select sku from products where category_ids && ${params.add(categoryIds)}::int[]`);
-  return `candidates as (${branches.join(' union ')})`;
+  if (categoryIds.length > 0) arms.push(`t.category_ids && ${params.add(categoryIds)}::int[]`);
+  return `(${arms.join(' or ')})`;
 }
 
+/**
+ * Candidates are scored once each (`offset 0` keeps the per-term points from being inlined, and so
+ * computed again, in every expression that uses them); only then are the minimum match and score applied.
+ */
 function textCtes(n: NormalizedSearch, resolved: ResolvedText, params: SqlParams, where: string[]): string {
   const points = resolved.terms.map((term, i) => `${termPoints(term, params)} as p${i}`);
   const whole = resolved.terms.map((term) => `(t.search_tsv @@ to_tsquery('simple', ${params.add(term.term)}))::int`);
   const sum = resolved.terms.map((_, i) => `s.p${i}`).join(' + ');
   const hits = resolved.terms.map((_, i) => `(s.p${i} > 0)::int`).join(' + ');
   const exact = resolved.exactSkus.length > 0 ? `s.sku = any(${params.add(resolved.exactSkus)}::text[])` : 'false';
-  return `with ${candidatesCte(resolved, params)},
-  scored as (
-    select t.*, ${points.join(', ')}, (${whole.join(' + ')}) as whole
-    from products t
-    where t.sku = any(array(select sku from candidates)) and ${where.join(' and ')}),
-  ranked as (
-    select s.*, (${sum}) / ${BOOST.wholeWord * resolved.terms.length}.0
-        + ${COVERAGE_WEIGHT} * least(1, s.whole::float8 / greatest(length(s.search_tsv), 1))
-        + case when ${exact} then ${EXACT_BONUS} else 0 end as score,
-      (${hits}) as hits, ${exact} as is_exact
-    from scored s),
-  matched as (select * from ranked t where (t.hits >= ${params.add(n.minMatch)} and t.score >= ${params.add(MIN_SCORE)}) or t.is_exact)`;
+  return `with matched as (
+    select r.* from (
+      select s.*, (${sum}) / ${BOOST.wholeWord * resolved.terms.length}.0
+          + ${COVERAGE_WEIGHT} * least(1, s.whole::float8 / greatest(s.search_word_count, 1))
+          + case when ${exact} then ${EXACT_BONUS} else 0 end as score,
+        (${hits}) as hits, ${exact} as is_exact
+      from (
+        select t.*, ${points.join(', ')}, (${whole.join(' + ')}) as whole
+        from products t
+        where ${candidateCondition(resolved, params)} and ${where.join(' and ')}
+        offset 0) s) r
+    where (r.hits >= ${params.add(n.minMatch)} and r.score >= ${params.add(MIN_SCORE)}) or r.is_exact)`;
 }
 
 export async function searchProducts(q: Queryable, n: NormalizedSearch): Promise<SearchResult> {
@@ -87,7 +91,7 @@ export async function searchProducts(q: Queryable, n: NormalizedSearch): Promise
     : `with matched as (select t.*, null::float8 as score from products t where ${where.join(' and ')})`;
   const requested = sortClause(PRODUCT_FIELDS, n.request.sort, { _score: 't.score' });
   // SPEC §9: default sort is name_az ascending; with a text term, relevance first.
-  const fallback = hasText ? 't.score desc, length(t.name) asc, t.sku asc' : "t.data->>'name_az' asc, t.sku asc";
+  const fallback = hasText ? 't.score desc, length(t.name) asc, t.sku asc' : 't.search_name_az asc, t.sku asc';
   const order = requested ? `${requested}, ${fallback}` : fallback;
   const aggregations = aggregationColumns(PRODUCT_FIELDS, n.request.aggregations, params, DEFAULT_TERMS_BUCKETS);
   const attributeCodes = Object.values(n.request.aggregations ?? {})

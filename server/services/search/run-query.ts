@@ -26,6 +26,8 @@ function bucketsOf(value: unknown): SearchResult['aggregations'][string] {
 }
 
 /**
+ * The page is a plain ORDER BY … LIMIT (a top-N heap sort over the matched rows; a window function over
+ * them sorted every matched document in full) numbered afterwards, in the order the subquery returns.
  * One round trip: total, the requested page and every aggregation come back as a single row, so a search
  * costs one statement on PGlite's single connection.
  */
@@ -38,8 +40,8 @@ export async function runSearch(q: Queryable, n: NormalizedSearch, st: SearchSta
   const sql = `${st.ctes}
     select (select count(*)::int from matched) as total,
       (select json_agg(json_build_object('d', p.data, 's', p.score) order by p.rn)
-         from (select t.data, t.score, row_number() over (order by ${st.order}) as rn
-               from matched t order by ${st.order} limit ${limit} offset ${offset}) p) as items,
+         from (select x.*, row_number() over () as rn
+               from (select t.data, t.score from matched t order by ${st.order} limit ${limit} offset ${offset}) x) p) as items,
       ${codes ? `(select json_agg(a.data order by a.attribute_id) from attributes a where a.attribute_code = any(${codes}::text[]))` : 'null::json'} as attribute_metadata
       ${aggColumns}`;
   const [row] = await q.query<Row>(sql, params.values);
