@@ -56,9 +56,27 @@ interface SyncRun {
   firstProgressMs: number | null;
   documents: Record<string, number>;
   token: string;
+  profile: SyncProfile;
 }
 
-interface RunRow extends Omit<SyncRun, 'token' | 'documents'> {
+/** Where the first sync's time goes, from the page's requests to the product feed. */
+interface SyncProfile {
+  /** Click → the first product pull leaves the browser (sign-in, app start, database open, leader election). */
+  startMs: number;
+  productPulls: number;
+  /** Sum over product pulls of request sent → response body received (bridge + network). */
+  pullRequestMs: number;
+  /** Part of pullRequestMs spent waiting for the bridge's first byte (request.timing(): responseStart − requestStart). */
+  pullWaitMs: number;
+  /** Other requests the page made to the bridge meanwhile, by kind (media, api, assets). */
+  otherRequests: Record<string, number>;
+  /** Sum of the gaps between one product pull's response and the next request (client: parse, check, RxDB write). */
+  pullGapMs: number;
+  /** Last product response → every document written. */
+  tailMs: number;
+}
+
+interface RunRow extends Omit<SyncRun, 'token' | 'documents' | 'profile'> {
   documents: number;
   rawFetchMs: number;
   rawBulkPutMs: number;
@@ -117,6 +135,21 @@ async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(USER.email);
     await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    const pulls: Pull[] = [];
+    const sentAt = new Map<object, number>();
+    const otherRequests: Record<string, number> = {};
+    page.on('request', (request) => {
+      if (request.url().includes('/api/sync/v1/products')) sentAt.set(request, Date.now());
+      else {
+        const kind = new URL(request.url()).pathname.split('/')[1] || 'root';
+        otherRequests[kind] = (otherRequests[kind] ?? 0) + 1;
+      }
+    });
+    page.on('requestfinished', (request) => {
+      const sent = sentAt.get(request);
+      const timing = request.timing();
+      if (sent !== undefined) pulls.push({ sent, done: Date.now(), waitMs: Math.max(0, timing.responseStart - timing.requestStart) });
+    });
     const started = Date.now();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     let firstProgressMs: number | null = null;
@@ -141,10 +174,30 @@ async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
     const firstSyncMs = Date.now() - started;
     const tokens = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY)) ?? '{}') as { accessToken?: string };
     if (!tokens.accessToken) throw new Error('no access token in localStorage after sign-in');
-    return { readyFlagMs, firstSyncMs, firstProgressMs, documents, token: tokens.accessToken };
+    return { readyFlagMs, firstSyncMs, firstProgressMs, documents, token: tokens.accessToken, profile: { ...profileOf(pulls, started, started + firstSyncMs), otherRequests } };
   } finally {
     await context.close();
   }
+}
+
+interface Pull {
+  sent: number;
+  done: number;
+  waitMs: number;
+}
+
+function profileOf(pulls: Pull[], started: number, finished: number): Omit<SyncProfile, 'otherRequests'> {
+  const sorted = [...pulls].sort((a, b) => a.sent - b.sent);
+  let pullGapMs = 0;
+  for (let i = 1; i < sorted.length; i += 1) pullGapMs += Math.max(0, (sorted[i]?.sent ?? 0) - (sorted[i - 1]?.done ?? 0));
+  return {
+    startMs: (sorted[0]?.sent ?? finished) - started,
+    productPulls: sorted.length,
+    pullRequestMs: sorted.reduce((sum, p) => sum + (p.done - p.sent), 0),
+    pullWaitMs: Math.round(sorted.reduce((sum, p) => sum + p.waitMs, 0)),
+    pullGapMs,
+    tailMs: finished - (sorted.at(-1)?.done ?? finished),
+  };
 }
 
 function schemaVersions(): Record<string, number> {
@@ -223,12 +276,14 @@ async function main(): Promise<void> {
   const { base, bridge } = await startBridge();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const rows: RunRow[] = [];
+  const profiles: SyncProfile[] = [];
   let documentsByCollection: Record<string, number> = {};
   try {
     for (let run = 1; run <= RUNS; run += 1) {
       const sync = await timeFirstSync(browser, base);
       const baseline = await timeBaseline(browser, base, sync.token, run);
       documentsByCollection = sync.documents;
+      profiles.push(sync.profile);
       const documents = Object.values(baseline.documents).reduce((a, b) => a + b, 0);
       rows.push({
         readyFlagMs: sync.readyFlagMs,
@@ -239,16 +294,16 @@ async function main(): Promise<void> {
         rawBulkPutMs: round(baseline.bulkPutMs),
         ratio: round(sync.firstSyncMs / baseline.bulkPutMs, 2),
       });
-      console.log(`run ${run}: ${JSON.stringify(rows.at(-1))}`);
+      console.log(`run ${run}: ${JSON.stringify(rows.at(-1))} profile ${JSON.stringify(sync.profile)}`);
     }
   } finally {
     await browser.close();
     bridge.kill('SIGTERM');
   }
-  report(rows, documentsByCollection);
+  report(rows, profiles, documentsByCollection);
 }
 
-function report(rows: RunRow[], documentsByCollection: Record<string, number>): void {
+function report(rows: RunRow[], profiles: SyncProfile[], documentsByCollection: Record<string, number>): void {
   const firstSyncMs = median(rows.map((r) => r.firstSyncMs));
   const rawBulkPutMs = median(rows.map((r) => r.rawBulkPutMs));
   const rawFetchMs = median(rows.map((r) => r.rawFetchMs));
@@ -266,12 +321,22 @@ function report(rows: RunRow[], documentsByCollection: Record<string, number>): 
     documents: rows[0]?.documents ?? 0,
     runs: rows.length,
   };
+  const profile = {
+    start_ms: median(profiles.map((p) => p.startMs)),
+    product_pulls: profiles[0]?.productPulls ?? 0,
+    pull_request_ms: median(profiles.map((p) => p.pullRequestMs)),
+    pull_wait_ms: median(profiles.map((p) => p.pullWaitMs)),
+    pull_gap_ms: median(profiles.map((p) => p.pullGapMs)),
+    tail_ms: median(profiles.map((p) => p.tailMs)),
+    other_requests: profiles[0]?.otherRequests ?? {},
+  };
   console.table(rows);
   console.table([summary]);
+  console.table([profile]);
   mkdirSync(path.join(HERE, 'results'), { recursive: true });
   writeFileSync(
     path.join(HERE, 'results', 'first-sync.json'),
-    `${JSON.stringify({ when: new Date().toISOString(), products: PRODUCTS, environment: `headless Chromium (Playwright ${CHROMIUM_ARGS.join(' ')}), bridge on PGlite, loopback`, summary, documents_by_collection: documentsByCollection, runs: rows }, null, 2)}\n`,
+    `${JSON.stringify({ when: new Date().toISOString(), products: PRODUCTS, environment: `headless Chromium (Playwright ${CHROMIUM_ARGS.join(' ')}), bridge on PGlite, loopback`, summary, profile, documents_by_collection: documentsByCollection, runs: rows }, null, 2)}\n`,
   );
 }
 
