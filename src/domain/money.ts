@@ -9,12 +9,19 @@ export function fromCents(cents: Cents): number {
   return cents / 100;
 }
 
+// Building an Intl.NumberFormat costs far more than using one; listings format thousands of prices.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(locale: string): Intl.NumberFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
 /** "1.234,50 €" in Greek, "1,234.50 €" in English: the amount first, then the sign (SPEC §1). */
 export function formatMoney(cents: Cents, locale: string): string {
-  const amount = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: true,
-  }).format(cents / 100);
-  return `${amount} €`;
+  return `${formatterFor(locale).format(cents / 100)} €`;
 }
