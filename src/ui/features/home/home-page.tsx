@@ -81,12 +81,12 @@ function HomeView({ snapshot, now }: { snapshot: CatalogSnapshot; now: number })
       ) : null}
       {fresh.length > 0 ? (
         <HomeSection title={t`New collection`} id={ids.fresh}>
-          <ProductGrid products={fresh} labelledBy={ids.fresh} now={now} />
+          <ProductGrid products={fresh} labelledBy={ids.fresh} now={now} headingLevel={3} />
         </HomeSection>
       ) : null}
       {best.length > 0 ? (
         <HomeSection title={t`Bestsellers`} id={ids.best}>
-          <ProductGrid products={best} labelledBy={ids.best} now={now} />
+          <ProductGrid products={best} labelledBy={ids.best} now={now} headingLevel={3} />
         </HomeSection>
       ) : null}
     </div>

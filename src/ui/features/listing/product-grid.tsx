@@ -11,13 +11,16 @@ import styles from './product-grid.module.css';
 
 interface ProductCardProps {
   product: ProductDoc;
+  /** h2 under a page heading, h3 inside a titled section (heading levels must not skip). */
+  headingLevel: 2 | 3;
   name: string;
   /** Pages pass a fixed time so every card checks special prices against the same instant. */
   now: number;
 }
 
 /** Memoised: a sort or page change re-renders the grid, but unchanged cards keep their DOM. */
-const ProductCard = memo(function ProductCard({ product, name, now }: ProductCardProps) {
+const ProductCard = memo(function ProductCard({ product, name, now, headingLevel }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { i18n } = useLingui();
   const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
   const quantity = product.unit_quantity;
@@ -32,11 +35,11 @@ const ProductCard = memo(function ProductCard({ product, name, now }: ProductCar
         loading="lazy"
         decoding="async"
       />
-      <h3 className={styles.name}>
+      <Heading className={styles.name}>
         <Link className={styles.link} to={to.product(product.parent_sku || product.sku, product.slug)}>
           {name}
         </Link>
-      </h3>
+      </Heading>
       <p className={styles.meta}>
         <span>{product.supplier_name}</span>
         {unit ? (
@@ -54,12 +57,19 @@ const ProductCard = memo(function ProductCard({ product, name, now }: ProductCar
 });
 
 /** The product cards of a listing page (at most 50, SPEC §9), as a list of links to product pages. */
-export function ProductGrid({ products, labelledBy, now }: { products: readonly ProductDoc[]; labelledBy: string; now: number }) {
+interface ProductGridProps {
+  products: readonly ProductDoc[];
+  labelledBy: string;
+  now: number;
+  headingLevel?: 2 | 3;
+}
+
+export function ProductGrid({ products, labelledBy, now, headingLevel = 2 }: ProductGridProps) {
   const nameOf = useProductName();
   return (
     <ul className={styles.grid} aria-labelledby={labelledBy}>
       {products.map((product) => (
-        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={now} />
+        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={now} headingLevel={headingLevel} />
       ))}
     </ul>
   );

@@ -4,6 +4,7 @@ import type { SupplierDoc } from '../../../db/schema/suppliers';
 import { to } from '../../routes/paths';
 import { useFormatMoney } from '../i18n/use-formatters';
 import { useLocale } from '../i18n/locale-provider';
+import { LockIcon } from './locked-supplier-notice';
 import styles from './suppliers.module.css';
 
 /** Initials on a coloured tile when the supplier has no logo (the seed has none). */
@@ -39,7 +40,7 @@ export function SupplierCard({ supplier, headingLevel = 3 }: { supplier: Supplie
         </Heading>
         {supplier.status === 'locked' ? (
           <p className={styles.locked}>
-            <span aria-hidden="true">🔒 </span>
+            <LockIcon />
             <Trans>Approved buyers only</Trans>
           </p>
         ) : null}

@@ -120,7 +120,7 @@ export function Component() {
         <ul className={styles.list} aria-labelledby={headingId}>
           {page.items.map((supplier) => (
             <li key={supplier.id}>
-              <SupplierCard supplier={supplier} />
+              <SupplierCard supplier={supplier} headingLevel={2} />
             </li>
           ))}
         </ul>
