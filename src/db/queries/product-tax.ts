@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { combineLatest, map, type Observable } from 'rxjs';
+import { combineLatest, map, shareReplay, type Observable } from 'rxjs';
 import type { TaxRule } from '../../domain/tax';
 import type { AppDatabase } from '../database';
 import { catalogMetaKey } from '../schema/catalog-meta';
@@ -37,8 +37,20 @@ function configString(data: unknown): string | null {
   return parsed.success && parsed.data.value.trim() !== '' ? parsed.data.value.trim() : null;
 }
 
+// Every price tag on a page asks for the same settings: one set of live queries per database, shared.
+const shared = new WeakMap<AppDatabase, Observable<TaxSettings>>();
+
 /** Tax rules and the default country from catalog_meta, live; malformed rules are skipped. */
 export function observeTaxSettings(db: AppDatabase): Observable<TaxSettings> {
+  let settings$ = shared.get(db);
+  if (!settings$) {
+    settings$ = taxSettingsQuery(db).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    shared.set(db, settings$);
+  }
+  return settings$;
+}
+
+function taxSettingsQuery(db: AppDatabase): Observable<TaxSettings> {
   const rules$ = db.catalog_meta.find({ selector: { type: 'tax_rule' } }).$.pipe(
     map((docs) =>
       docs.flatMap((doc) => {
