@@ -6,12 +6,16 @@ import { requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
+import { PreparedAnswer } from '../services/search/prepared-answer';
 import { SearchResultCache } from '../services/search/result-cache';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
 
 export type CatalogSearchRouteOptions = {
-  /** Answer repeated searches from memory (default true; the benchmark turns it off to measure the database). */
+  /**
+   * Answer repeated searches from memory. Default true, unless SEARCH_CACHE=off: app.ts registers these
+   * routes with their defaults, and the benchmark sets that variable to measure the database alone.
+   */
   cache?: boolean;
 };
 
@@ -21,13 +25,20 @@ export type CatalogSearchRouteOptions = {
  * product documents, and SPEC §1 shows prices only after login, so the search needs a token.
  */
 export async function catalogSearchRoutes(app: FastifyInstance, options: CatalogSearchRouteOptions = {}): Promise<void> {
-  const cache = options.cache === false ? null : new SearchResultCache<CatalogSearchOutcome>(app.db);
-  app.post('/api/catalog/:entity/_search', { preHandler: requireAuth }, async (request) => {
+  const enabled = options.cache ?? process.env.SEARCH_CACHE !== 'off';
+  const cache = enabled ? new SearchResultCache<PreparedAnswer>(app.db) : null;
+  app.post('/api/catalog/:entity/_search', { preHandler: requireAuth }, async (request, reply) => {
     const { entity } = parseInput(paramsSchema, request.params);
     const body = parseBody(searchRequestSchema, request.body ?? {});
-    const run = () => catalogSearch(app.db, entity, body);
-    const { result, tooShort } = cache ? await cache.get(entity, JSON.stringify(body), run) : await run();
-    if (tooShort) return ok(searchResultSchema, result, searchMetaSchema, { notice: 'term_too_short', minTermLength: MIN_SEARCH_TERM_LENGTH });
-    return ok(searchResultSchema, result);
+    const run = async () => prepare(await catalogSearch(app.db, entity, body));
+    const answer = cache ? await cache.get(entity, JSON.stringify(body), run) : await run();
+    return answer.send(request, reply);
   });
+}
+
+function prepare({ result, tooShort }: CatalogSearchOutcome): PreparedAnswer {
+  const envelope = tooShort
+    ? ok(searchResultSchema, result, searchMetaSchema, { notice: 'term_too_short', minTermLength: MIN_SEARCH_TERM_LENGTH })
+    : ok(searchResultSchema, result);
+  return new PreparedAnswer(JSON.stringify(envelope));
 }
