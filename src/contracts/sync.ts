@@ -124,6 +124,8 @@ export const compactProductSchema = z.object({
   configurable_options: z.array(configurableOptionSchema).optional(),
   bundle_options: z.array(bundleOptionSchema).optional(),
   product_links: z.array(productLinkSchema).optional(),
+  /** "New collection" lists sort by it (SPEC §9, created_at descending). */
+  created_at: epochMs.optional(),
   updated_at: epochMs,
 });
 export type CompactProduct = z.infer<typeof compactProductSchema>;

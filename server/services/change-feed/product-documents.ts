@@ -18,11 +18,12 @@ export interface ProductSource {
   price_cents: number;
   barcode: string | null;
   data: unknown;
+  created_at: Date | string;
   updated_at: Date | string;
 }
 
 const PRODUCT_COLUMNS = `p.sku, p.id, p.parent_sku, p.type_id, p.status, p.visibility, p.supplier_id, s.name as supplier_name,
-  p.category_ids, p.name, p.name_en, p.price_cents, p.barcode, p.data, p.updated_at`;
+  p.category_ids, p.name, p.name_en, p.price_cents, p.barcode, p.data, p.created_at, p.updated_at`;
 
 /** SPEC §5 catalogue listings: visibility 2, 3, 4 and status 0 or 1. */
 export function isListable(row: Pick<ProductSource, 'status' | 'visibility'>): boolean {
@@ -160,6 +161,7 @@ export function productDocument(row: ProductSource, children: readonly ProductSo
     configurable_options: isConfigurable ? configurableOptions(data) : undefined,
     bundle_options: row.type_id === 'bundle' ? bundleOptions(data) : undefined,
     product_links: row.type_id === 'grouped' ? productLinks(data) : undefined,
+    created_at: epochOf(row.created_at),
     updated_at: epochOf(row.updated_at) ?? 0,
   });
 }
