@@ -8,9 +8,10 @@
  *
  * The ~400 distinct searches are built from the catalogue; which one a client sends next is drawn from a
  * Zipf distribution (exponent BENCH_ZIPF, default 1, like search logs: a few searches are very popular,
- * most are rare). Runs (BENCH_RUNS, default "cache,nocache,nocache-1"): the answer cache on (what the
- * target applies to), the cache off (the database answers every request: SEARCH_CACHE=off), and the cache
- * off with one client (the per-request cost without queueing). Writes bench/results/bridge-search.json.
+ * most are rare). Runs (BENCH_RUNS, default "cache,nocache,nocache-1,cache-paced"): the answer cache on
+ * (what the target applies to), the cache off (the database answers every request: SEARCH_CACHE=off), the
+ * cache off with one client (the per-request cost without queueing), and the cache on with 250 ms pauses
+ * between a client's searches (not the target's measure). Writes bench/results/bridge-search.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -138,9 +139,10 @@ function summary(latencies: number[]) {
   return { count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) };
 }
 
-type Run = { name: string; cache: boolean; clients: number };
+/** thinkMs: a pause after each answer (a buyer reading or typing); 0 is the closed loop the target names. */
+type Run = { name: string; cache: boolean; clients: number; thinkMs: number };
 type RunReport = ReturnType<typeof summary> & {
-  run: string; cache: boolean; clients: number; requests: number; errors: number; throughputPerSecond: number;
+  run: string; cache: boolean; clients: number; thinkMs: number; requests: number; errors: number; throughputPerSecond: number;
   loadAverage1mAtStart: number; byKind: Record<string, ReturnType<typeof summary>>; seedMs: number; distinctQueries: number;
 };
 
@@ -169,7 +171,7 @@ function zipfPicker(count: number, seed: number): () => number {
 }
 
 /** Closed loop: each client sends its next search as soon as the previous answer has arrived. */
-async function drive(ready: Ready, clients: number, seconds: number, pick: () => number, record: boolean) {
+async function drive(ready: Ready, run: Run, seconds: number, pick: () => number, record: boolean) {
   const token = signAccessToken(SECRET, 'bench-customer', 900, Date.now());
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
@@ -188,6 +190,7 @@ async function drive(ready: Ready, clients: number, seconds: number, pick: () =>
       await res.arrayBuffer();
       const ms = performance.now() - started;
       if (res.status !== 200 && !(query.kind === 'url-map' && res.status === 404)) errors += 1;
+      if (run.thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, run.thinkMs));
       if (!record) continue;
       all.push(ms);
       const list = byKind.get(query.kind) ?? [];
@@ -196,7 +199,7 @@ async function drive(ready: Ready, clients: number, seconds: number, pick: () =>
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, client));
+  await Promise.all(Array.from({ length: run.clients }, client));
   return { all, byKind, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
@@ -224,15 +227,15 @@ async function measure(run: Run): Promise<RunReport> {
   try {
     // Same seed for every run: the same searches in the same order, warm-up included.
     const pick = zipfPicker(ready.queries.length, 7);
-    await drive(ready, run.clients, WARMUP_SECONDS, pick, false);
+    await drive(ready, run, WARMUP_SECONDS, pick, false);
     const load = loadavg()[0] ?? 0;
-    const { all, byKind, errors, elapsed } = await drive(ready, run.clients, SECONDS, pick, true);
+    const { all, byKind, errors, elapsed } = await drive(ready, run, SECONDS, pick, true);
     const kinds = Object.fromEntries([...byKind.entries()].map(([kind, list]) => [kind, summary(list)]));
     const overall = summary(all);
-    console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
+    console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
     console.table({ all: overall, ...kinds });
     return {
-      run: run.name, cache: run.cache, clients: run.clients, ...overall, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed),
+      run: run.name, cache: run.cache, clients: run.clients, thinkMs: run.thinkMs, ...overall, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed),
       loadAverage1mAtStart: load, byKind: kinds, seedMs: ready.seedMs, distinctQueries: ready.queries.length,
     };
   } finally {
@@ -241,15 +244,17 @@ async function measure(run: Run): Promise<RunReport> {
 }
 
 const RUNS: Record<string, Run> = {
-  cache: { name: 'cache', cache: true, clients: CLIENTS },
-  nocache: { name: 'nocache', cache: false, clients: CLIENTS },
-  'nocache-1': { name: 'nocache-1', cache: false, clients: 1 },
+  cache: { name: 'cache', cache: true, clients: CLIENTS, thinkMs: 0 },
+  nocache: { name: 'nocache', cache: false, clients: CLIENTS, thinkMs: 0 },
+  'nocache-1': { name: 'nocache-1', cache: false, clients: 1, thinkMs: 0 },
+  // Not the target's measure: the same clients each pausing 250 ms, as buyers do, for the latency a buyer sees.
+  'cache-paced': { name: 'cache-paced', cache: true, clients: CLIENTS, thinkMs: 250 },
 };
 
 async function main(): Promise<void> {
   if (process.argv.includes('--serve')) return serve();
   console.log(`${existsSync(path.join(DATA_DIR, 'PG_VERSION')) ? 'reusing' : 'seeding'} ${DATA_DIR} …`);
-  const names = (process.env.BENCH_RUNS ?? 'cache,nocache,nocache-1').split(',').map((n) => n.trim());
+  const names = (process.env.BENCH_RUNS ?? 'cache,nocache,nocache-1,cache-paced').split(',').map((n) => n.trim());
   const runs = [];
   for (const name of names) {
     const run = RUNS[name];
