@@ -99,24 +99,56 @@ export function syncPullPath(collection: SyncCollection, after: number, limit: n
   return `/api/sync/v1/${collection}?after=${after}&limit=${limit}`;
 }
 
+/** The RxDB pull handler of one collection, plus a way to drop the page it fetched ahead. */
+export interface CatalogPullHandler<C extends SyncCollection> {
+  (checkpoint: SyncCheckpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc<C>[]; checkpoint: SyncCheckpoint }>;
+  /** Forgets the page fetched ahead (a live change or a stop makes it possibly stale). */
+  discardPrefetch(): void;
+}
+
 /**
  * The RxDB pull handler of one collection: `(checkpoint, batchSize) → {documents, checkpoint}` over the
  * bridge client (token, refresh, 426 → update-required), every document checked against the contract.
+ *
+ * Pipelined: before returning a page that is not the last, it asks for the next one (`after=` the new
+ * checkpoint), so the bridge prepares page n+1 while RxDB stores page n. The next call uses that request
+ * only if it asks for exactly that checkpoint and batch size; a failed prefetch fails that call (and RxDB
+ * retries it as usual), never earlier. At most one request is ahead.
  */
-export function catalogPullHandler<C extends SyncCollection>(
-  client: BridgeClient,
-  collection: C,
-  onPage: (page: PulledPage) => void,
-): (checkpoint: SyncCheckpoint | undefined, batchSize: number) => Promise<{ documents: LocalDoc<C>[]; checkpoint: SyncCheckpoint }> {
+export function catalogPullHandler<C extends SyncCollection>(client: BridgeClient, collection: C, onPage: (page: PulledPage) => void): CatalogPullHandler<C> {
   const result = syncPullResultSchema(collection);
-  return async (checkpoint, batchSize) => {
+  const fetchPage = (after: number, limit: number) => client.request({ path: syncPullPath(collection, after, limit), result, meta: catalogPullMetaSchema });
+  type PullAnswer = ReturnType<typeof fetchPage>;
+  let ahead: { after: number; limit: number; answer: PullAnswer } | null = null;
+
+  const takeOrFetch = (after: number, limit: number): PullAnswer => {
+    const reusable = ahead !== null && ahead.after === after && ahead.limit === limit ? ahead.answer : null;
+    ahead = null;
+    return reusable ?? fetchPage(after, limit);
+  };
+  const prefetch = (after: number, limit: number): void => {
+    const answer = fetchPage(after, limit);
+    // Observed here only so that an unused failed prefetch is not an unhandled rejection; a call that
+    // takes it awaits the same promise and gets the error.
+    answer.catch((error: unknown) => console.debug(`prefetch of ${collection} after ${after} failed`, error));
+    ahead = { after, limit, answer };
+  };
+
+  const handler = async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
     const after = checkpoint?.seq ?? 0;
-    const answer = await client.request({ path: syncPullPath(collection, after, batchSize), result, meta: catalogPullMetaSchema });
+    const answer = await takeOrFetch(after, batchSize);
     const wire = answer.result.documents as WireDoc[];
     const documents = wire.map((doc) => toLocalDoc(collection, doc));
     const remaining = answer.meta?.remaining;
     const caughtUp = documents.length < batchSize || remaining === 0;
-    onPage({ collection, documents: documents.length, remaining, caughtUp, checkpoint: answer.result.checkpoint.seq });
-    return { documents, checkpoint: answer.result.checkpoint };
+    const next = answer.result.checkpoint;
+    if (!caughtUp) prefetch(next.seq, batchSize);
+    onPage({ collection, documents: documents.length, remaining, caughtUp, checkpoint: next.seq });
+    return { documents, checkpoint: next };
   };
+  return Object.assign(handler, {
+    discardPrefetch() {
+      ahead = null;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { filter, map, type Observable } from 'rxjs';
+import { filter, map, tap, type Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { SYNC_COLLECTIONS, SYNC_MAX_BATCH, type SyncCheckpoint, type SyncCollection } from '../contracts/sync';
@@ -16,6 +16,12 @@ export interface CatalogReplicationOptions {
   live$?: Observable<LiveEvent>;
   /** Told about every pulled page (the first-sync status). */
   onPage?: (page: PulledPage) => void;
+  /**
+   * Told when a collection has pulled everything the bridge had AND RxDB has written it to the local
+   * collection (the replication went idle after a caught-up page without an error): the moment to mark it
+   * ready. onPage comes earlier, before the page is stored.
+   */
+  onCaughtUp?: (collection: SyncCollection) => void;
   onError?: (collection: SyncCollection, error: unknown) => void;
   /** Documents per pull; default 1000 (IndexedDB cost is per transaction, not per document). */
   batchSize?: number;
@@ -45,15 +51,23 @@ export function catalogReplicationIdentifier(collection: SyncCollection, bridgeI
 
 function replicateOne<C extends SyncCollection>(collection: C, options: CatalogReplicationOptions): RxReplicationState<CatalogDocs[C], SyncCheckpoint> {
   const target = options.db.collections[collection] as unknown as RxCollection<CatalogDocs[C]>;
+  // Set by a caught-up page, cleared by any error before the replication goes idle (a failed write).
+  let caughtUpPending = false;
+  const handler = catalogPullHandler(options.client, collection, (page) => {
+    if (page.caughtUp) caughtUpPending = true;
+    options.onPage?.(page);
+  });
   const stream$ = options.live$?.pipe(
     filter((event) => concerns(event, collection)),
+    // The bridge changed: a page fetched ahead may predate the change.
+    tap(() => handler.discardPrefetch()),
     map(() => 'RESYNC' as const),
   );
   const state = replicateRxCollection<CatalogDocs[C], SyncCheckpoint>({
     replicationIdentifier: catalogReplicationIdentifier(collection, options.bridgeId),
     collection: target,
     pull: {
-      handler: catalogPullHandler(options.client, collection, (page) => options.onPage?.(page)),
+      handler,
       batchSize: options.batchSize ?? SYNC_MAX_BATCH,
       stream$,
     },
@@ -65,7 +79,16 @@ function replicateOne<C extends SyncCollection>(collection: C, options: CatalogR
     autoStart: true,
   });
   // Offline or a bridge hiccup: RxDB retries after retryTime; the UI keeps working from local data.
-  state.error$.subscribe((error) => options.onError?.(collection, error));
+  state.error$.subscribe((error) => {
+    caughtUpPending = false;
+    options.onError?.(collection, error);
+  });
+  // RxDB turns active$ false only after the pull loop's writes (persistFromMaster) have all resolved.
+  state.active$.pipe(filter((active) => !active && caughtUpPending)).subscribe(() => {
+    caughtUpPending = false;
+    options.onCaughtUp?.(collection);
+  });
+  state.canceled$.pipe(filter(Boolean)).subscribe(() => handler.discardPrefetch());
   return state;
 }
 

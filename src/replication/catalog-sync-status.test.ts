@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSyncStatus, isCatalogReady, memoryStatusStorage } from './catalog-sync-status';
 
 describe('catalogue first-sync status', () => {
-  it('counts received of received + remaining and marks a collection ready when it is caught up', () => {
+  it('counts received of received + remaining; a caught-up page fixes the total, markReady makes it ready', () => {
     const status = createCatalogSyncStatus({ storage: memoryStatusStorage(), key: 'k' });
     status.record({ collection: 'products', documents: 1000, remaining: 2000, caughtUp: false, checkpoint: 1000 });
     expect(status.get().products).toEqual({ received: 1000, total: 3000, ready: false });
     status.record({ collection: 'products', documents: 1000, remaining: 1000, caughtUp: false, checkpoint: 2000 });
     status.record({ collection: 'products', documents: 1000, remaining: 0, caughtUp: true, checkpoint: 3000 });
+    // Pulled is not stored: the replication calls markReady once RxDB has written the page.
+    expect(status.get().products).toEqual({ received: 3000, total: 3000, ready: false });
+    status.markReady('products');
     expect(status.get().products).toEqual({ received: 3000, total: 3000, ready: true });
     expect(isCatalogReady(status.get())).toBe(false);
   });
@@ -21,6 +24,7 @@ describe('catalogue first-sync status', () => {
     expect(restarted.get().products).toEqual({ received: 2000, total: 3000, ready: false });
     for (const collection of ['products', 'categories', 'suppliers', 'catalog_meta'] as const) {
       restarted.record({ collection, documents: 0, remaining: 0, caughtUp: true, checkpoint: 1 });
+      restarted.markReady(collection);
     }
     expect(isCatalogReady(createCatalogSyncStatus({ storage, key: 'k' }).get())).toBe(true);
   });

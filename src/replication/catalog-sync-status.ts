@@ -7,7 +7,7 @@ export interface CollectionSync {
   received: number;
   /** received + what the bridge still has; null until the bridge said. */
   total: number | null;
-  /** One full pull has completed, in this session or an earlier one. */
+  /** Everything the bridge had is stored locally (in this session or an earlier one). */
   ready: boolean;
 }
 
@@ -17,8 +17,10 @@ export type CatalogSyncSnapshot = Record<SyncCollection, CollectionSync>;
 export interface CatalogSyncStatus {
   get(): CatalogSyncSnapshot;
   subscribe(listener: () => void): () => void;
-  /** Called by the pull handlers for every page. */
+  /** Called by the pull handlers for every page: counts only, a pulled page is not stored yet. */
   record(page: PulledPage): void;
+  /** Called once RxDB has stored a caught-up pull of the collection (catalog-replication onCaughtUp). */
+  markReady(collection: SyncCollection): void;
 }
 
 /** The part of Web Storage the status needs (localStorage in the browser, a Map in tests). */
@@ -57,12 +59,15 @@ function load(storage: StatusStorage | null | undefined, key: string): CatalogSy
   return parsed.success ? parsed.data : emptySnapshot();
 }
 
-/** After the first full pull the counts no longer matter: later pulls only keep `ready`. */
+/**
+ * After the first full pull the counts no longer matter. A caught-up page fixes the total but not
+ * `ready`: its documents are written to IndexedDB only after the handler returns (markReady).
+ */
 function advance(current: CollectionSync, page: PulledPage): CollectionSync {
   if (current.ready) return current;
   const received = current.received + page.documents;
   const total = page.remaining === undefined ? current.total : received + page.remaining;
-  return { received, total: page.caughtUp ? received : total, ready: page.caughtUp };
+  return { received, total: page.caughtUp ? received : total, ready: false };
 }
 
 /**
@@ -77,6 +82,12 @@ export function createCatalogSyncStatus(options: CatalogSyncStatusOptions): Cata
     for (const listener of [...listeners]) listener();
   };
   let stopExternal: (() => void) | undefined;
+  const update = (collection: SyncCollection, next: CollectionSync): void => {
+    if (next === snapshot[collection]) return;
+    snapshot = { ...snapshot, [collection]: next };
+    storage?.setItem(key, JSON.stringify(snapshot));
+    notify();
+  };
   return {
     get: () => snapshot,
     subscribe(listener) {
@@ -94,11 +105,11 @@ export function createCatalogSyncStatus(options: CatalogSyncStatusOptions): Cata
       };
     },
     record(page) {
-      const next = advance(snapshot[page.collection], page);
-      if (next === snapshot[page.collection]) return;
-      snapshot = { ...snapshot, [page.collection]: next };
-      storage?.setItem(key, JSON.stringify(snapshot));
-      notify();
+      update(page.collection, advance(snapshot[page.collection], page));
+    },
+    markReady(collection) {
+      const current = snapshot[collection];
+      if (!current.ready) update(collection, { ...current, total: current.received, ready: true });
     },
   };
 }

@@ -46,6 +46,8 @@ type Client = {
   reached: Partial<Record<SyncCollection, number>>;
   /** "received of total" of products after each page. */
   productProgress: string[];
+  /** The local products, read the moment the whole catalogue was first flagged ready in this client. */
+  productsWhenReady: Promise<string[]> | null;
   close(): Promise<void>;
 };
 
@@ -68,6 +70,11 @@ async function openClient(): Promise<Client> {
     events: createBridgeEvents(),
   });
   const status = createCatalogSyncStatus({ storage: statusStorage, key: `catalog-sync:${baseUrl}` });
+  let productsWhenReady: Promise<string[]> | null = null;
+  status.subscribe(() => {
+    // Read at once, in the listener: what a page would list the moment useCatalogReady() turns true.
+    if (productsWhenReady === null && isCatalogReady(status.get())) productsWhenReady = localKeys(local, 'products');
+  });
   const live$ = liveCatalogEvents({ baseUrl, token: () => tokens.read()?.accessToken ?? null, createEventSource: fetchEventSource });
   const replication = startCatalogReplication({
     db: local,
@@ -82,6 +89,7 @@ async function openClient(): Promise<Client> {
       const products = status.get().products;
       if (page.collection === 'products') productProgress.push(`${products.received} of ${products.total}`);
     },
+    onCaughtUp: (collection) => status.markReady(collection),
   });
   return {
     local,
@@ -90,6 +98,9 @@ async function openClient(): Promise<Client> {
     stats,
     productProgress,
     reached,
+    get productsWhenReady() {
+      return productsWhenReady;
+    },
     async close() {
       await replication.stop();
       await local.close();
@@ -161,6 +172,14 @@ describe('catalogue replication against a running bridge', () => {
     const total = status.products.total ?? 0;
     expect(client.productProgress).toEqual([...client.productProgress.keys()].map((i) => `${Math.min((i + 1) * BATCH, total)} of ${total}`));
     expect(client.productProgress.length).toBe(Math.ceil(total / BATCH) + (total % BATCH === 0 ? 1 : 0));
+  });
+
+  it('flags the catalogue ready only once every listed product is stored locally', async () => {
+    // Recorded by the first test's client: the status listener read the local collection at the flip.
+    const whenReady = client.productsWhenReady;
+    if (!whenReady) throw new Error('the catalogue was never flagged ready');
+    const listed = await db.query<{ sku: string }>('select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku');
+    expect((await whenReady).sort()).toEqual(listed.map((r) => r.sku).sort());
   });
 
   it('a price and stock change on the bridge reaches the local document through the live stream', async () => {

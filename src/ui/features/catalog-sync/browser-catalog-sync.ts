@@ -44,6 +44,8 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
         bridgeId: window.location.origin,
         live$,
         onPage: (page) => status.record(page),
+        // Ready only once the caught-up page is in IndexedDB, so a page never shows an incomplete catalogue.
+        onCaughtUp: (collection) => status.markReady(collection),
         // Offline or a bridge hiccup: RxDB retries by itself and the UI keeps working from the local data.
         onError: (collection, error) => console.debug(`catalogue replication of ${collection} will retry`, error),
       });

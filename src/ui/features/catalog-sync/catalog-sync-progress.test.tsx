@@ -69,6 +69,7 @@ describe('first-sync progress bar', () => {
     act(() => {
       for (const collection of ['categories', 'suppliers', 'catalog_meta'] as const) {
         status.record({ collection, documents: 5, remaining: 0, caughtUp: true, checkpoint: 5 });
+        status.markReady(collection);
       }
       status.record({ collection: 'products', documents: 1000, remaining: 1500, caughtUp: false, checkpoint: 1000 });
     });
@@ -78,6 +79,9 @@ describe('first-sync progress bar', () => {
     act(() => status.record({ collection: 'products', documents: 1000, remaining: 500, caughtUp: false, checkpoint: 2000 }));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2000');
     act(() => status.record({ collection: 'products', documents: 500, remaining: 0, caughtUp: true, checkpoint: 2500 }));
+    // The last page has arrived but is not stored yet: the bar stays until the replication says it is.
+    expect(screen.getByText('Downloading catalogue: 2,500 of 2,500 products')).toBeTruthy();
+    act(() => status.markReady('products'));
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByText('ready')).toBeTruthy();
   });
@@ -87,6 +91,7 @@ describe('first-sync progress bar', () => {
     const first = createCatalogSyncStatus({ storage, key: 'sync' });
     for (const collection of ['products', 'categories', 'suppliers', 'catalog_meta'] as const) {
       first.record({ collection, documents: 3, remaining: 0, caughtUp: true, checkpoint: 3 });
+      first.markReady(collection);
     }
     renderConnected(createCatalogSyncStatus({ storage, key: 'sync' }));
     expect(screen.queryByRole('progressbar')).toBeNull();
