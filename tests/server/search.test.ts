@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -271,5 +272,20 @@ describe('result cache', () => {
     expect(await cache.get('product', 'k', compute)).toBe(3);
     clock += 60_001;
     expect(await cache.get('product', 'k', compute)).toBe(4);
+  });
+
+  it('sends a browser that accepts gzip the same answer compressed, first time and from memory', async () => {
+    const request = { method: 'POST' as const, url: '/api/catalog/product/_search', payload: { query: { text: 'καφές' }, size: 20 } };
+    const plain = await app.inject({ ...request, headers: { authorization: `Bearer ${token}` } });
+    const first = await app.inject({ ...request, payload: { ...request.payload, size: 19 }, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
+    const repeat = await app.inject({ ...request, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    for (const res of [first, repeat]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+    expect(JSON.parse(gunzipSync(repeat.rawPayload).toString('utf8'))).toEqual(JSON.parse(plain.body));
+    const firstItems = (JSON.parse(gunzipSync(first.rawPayload).toString('utf8')) as { result: SearchResult }).result.items;
+    expect(firstItems.map((i) => i.sku)).toEqual((JSON.parse(plain.body) as { result: SearchResult }).result.items.slice(0, 19).map((i) => i.sku));
   });
 });
