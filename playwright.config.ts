@@ -3,6 +3,14 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './tests/e2e/sup
 
 const isCi = Boolean(process.env.CI);
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  },
+};
+
 /**
  * End-to-end tests against the real bridge serving the built storefront (`npm run build` runs first, see
  * the `test:e2e` script). Browsers cannot be downloaded on these machines: the system Chromium is used.
@@ -31,13 +39,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-        },
-      },
+      testIgnore: '**/update-prompt.spec.ts',
+      use: browser,
+    },
+    {
+      // Simulates a new deployment by changing the served dist/sw.js: runs alone, after every other test.
+      name: 'deployment',
+      testMatch: '**/update-prompt.spec.ts',
+      dependencies: ['chromium'],
+      use: browser,
     },
   ],
   webServer: {
