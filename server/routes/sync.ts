@@ -7,7 +7,7 @@ import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { isAdmin, patchProduct } from '../services/change-feed/admin-products';
-import { feedRemaining, readFeedPage } from '../services/change-feed/feed-reader';
+import { readFeedPage } from '../services/change-feed/feed-reader';
 
 /** meta of a pull: feed entries still above the returned checkpoint (the storefront's progress bar total). */
 
@@ -46,8 +46,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     const collection = syncCollectionSchema.safeParse(request.params.collection);
     if (!collection.success) throw new AppError(404, M.routeNotFound, undefined, 'SYNC_COLLECTION');
     const { after, limit } = pullQuery(request);
-    const page = await readFeedPage(app.db, collection.data, after, limit, app.clock.now());
-    const remaining = await feedRemaining(app.db, collection.data, page.checkpoint.seq);
+    const { remaining, ...page } = await readFeedPage(app.db, collection.data, after, limit, app.clock.now());
     // Prices are per signed-in customer: a shared cache must never keep a page.
     reply.header('cache-control', 'private, no-store');
     const schema = syncPullResultSchema(collection.data);

@@ -4,7 +4,8 @@ import { loadCatalogMetaDocuments, loadCategoryDocuments, loadSupplierDocuments 
 import { loadProductDocuments } from './product-documents';
 
 export type FeedDocument = Record<string, unknown> & { _deleted: boolean };
-export type FeedPage = { documents: FeedDocument[]; checkpoint: SyncCheckpoint };
+/** `remaining`: feed entries above the returned checkpoint (the storefront's first-sync progress total). */
+export type FeedPage = { documents: FeedDocument[]; checkpoint: SyncCheckpoint; remaining: number };
 
 type Loader = (q: Queryable, keys: readonly string[], nowMs: number) => Promise<Map<string, object>>;
 
@@ -23,12 +24,14 @@ const LOADERS: Record<SyncCollection, Loader> = {
  */
 export async function readFeedPage(q: Queryable, collection: SyncCollection, after: number, limit: number, nowMs: number): Promise<FeedPage> {
   // seq is bigint: node-postgres returns it as a string, PGlite as a number; text keeps both the same. The
-  // alias differs from the column so that ORDER BY sorts numbers, not their text.
-  const entries = await q.query<{ doc_key: string; seq_text: string }>(
-    'select doc_key, seq::text as seq_text from catalog_feed where feed = $1 and seq > $2 order by seq limit $3',
+  // alias differs from the column so that ORDER BY sorts numbers, not their text. count(*) over () counts
+  // every entry above `after` before the limit: the remaining count in the same statement (and snapshot)
+  // instead of a second query per page.
+  const entries = await q.query<{ doc_key: string; seq_text: string; above: string }>(
+    'select doc_key, seq::text as seq_text, count(*) over ()::text as above from catalog_feed where feed = $1 and seq > $2 order by seq limit $3',
     [collection, after, limit],
   );
-  if (entries.length === 0) return { documents: [], checkpoint: { seq: after } };
+  if (entries.length === 0) return { documents: [], checkpoint: { seq: after }, remaining: 0 };
   const keys = entries.map((e) => e.doc_key);
   const docs = await LOADERS[collection](q, keys, nowMs);
   const primaryKey = SYNC_PRIMARY_KEYS[collection];
@@ -37,16 +40,7 @@ export async function readFeedPage(q: Queryable, collection: SyncCollection, aft
     return doc ? { ...doc, _deleted: false } : { [primaryKey]: entry.doc_key, _deleted: true };
   });
   const last = entries[entries.length - 1];
-  return { documents, checkpoint: { seq: last ? Number(last.seq_text) : after } };
-}
-
-/**
- * How many feed entries lie above `after` (documents and tombstones): the storefront's first-sync progress
- * bar shows "received of received + remaining". Counted on the (feed, seq) index, so it stays cheap.
- */
-export async function feedRemaining(q: Queryable, collection: SyncCollection, after: number): Promise<number> {
-  const rows = await q.query<{ n: string }>('select count(*)::text as n from catalog_feed where feed = $1 and seq > $2', [collection, after]);
-  return Number(rows[0]?.n ?? 0);
+  return { documents, checkpoint: { seq: last ? Number(last.seq_text) : after }, remaining: Number(entries[0]?.above ?? 0) - entries.length };
 }
 
 /** The newest seq of each feed (0 for an empty feed): what a live-update poller compares against. */

@@ -3,8 +3,10 @@ import { getAppDatabase } from '../../../db/database';
 import { createLocalSearchIndex } from '../../../db/queries/local-search-index';
 import type { LocalSearchIndex } from '../../../db/queries/local-search-index';
 import { getBrowserBridge } from '../../../replication/app-bridge';
+import { isCatalogReady } from '../../../replication/catalog-sync-status';
 import { createCatalogSearchClient } from '../../../replication/catalog-search-client';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
+import { getBrowserCatalogSyncStatus } from '../catalog-sync/browser-catalog-sync';
 
 /** Gives the thread back between index slices: idle time when the browser has it, else a macrotask. */
 function idle(): Promise<void> {
@@ -14,17 +16,36 @@ function idle(): Promise<void> {
   });
 }
 
+/** Resolves once the first sync has stored the whole catalogue (at once on later sign-ins). */
+function catalogReady(): Promise<void> {
+  const status = getBrowserCatalogSyncStatus();
+  if (isCatalogReady(status.get())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = status.subscribe(() => {
+      if (!isCatalogReady(status.get())) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 interface BrowserSearch {
   client: CatalogSearchClient;
-  /** Starts following the local catalogue (idempotent); resolves once the first build is done. */
+  /**
+   * Builds the offline index in the background once the catalogue is ready (idempotent): during the first
+   * sync the build would take main-thread time from the sync and index a catalogue that is still arriving.
+   * A local search that needs the index builds it at once instead.
+   */
   warmUp(): Promise<void>;
 }
 
 function createBrowserSearch(): BrowserSearch {
   const index: LocalSearchIndex = createLocalSearchIndex();
   let firstBuild: Promise<void> | null = null;
+  let scheduled: Promise<void> | null = null;
 
-  function warmUp(): Promise<void> {
+  /** Starts following the local catalogue (idempotent); resolves once the first build is done. */
+  function build(): Promise<void> {
     firstBuild ??= getAppDatabase().then(
       (db) =>
         new Promise<void>((resolve, reject) => {
@@ -40,10 +61,15 @@ function createBrowserSearch(): BrowserSearch {
     return firstBuild;
   }
 
+  function warmUp(): Promise<void> {
+    scheduled ??= catalogReady().then(build);
+    return scheduled;
+  }
+
   const client = createCatalogSearchClient({
     client: getBrowserBridge().client,
     local: async (text, options) => {
-      await warmUp();
+      await build();
       return index.search(text, options);
     },
     isOnline: () => navigator.onLine,
