@@ -83,7 +83,8 @@ function replicateOne<C extends SyncCollection>(collection: C, options: CatalogR
     caughtUpPending = false;
     options.onError?.(collection, error);
   });
-  // RxDB turns active$ false only after the pull loop's writes (persistFromMaster) have all resolved.
+  // RxDB turns active$ false only after the pull loop's writes (persistFromMaster) have all resolved. A
+  // cancel skips the writes but completes the internal active subject first, so it never reads as idle.
   state.active$.pipe(filter((active) => !active && caughtUpPending)).subscribe(() => {
     caughtUpPending = false;
     options.onCaughtUp?.(collection);
