@@ -35,8 +35,20 @@ test('a new deployment offers "Reload" instead of switching silently', async ({ 
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
 
+  // Reload lets the waiting worker take over, then reloads the page: wait for that load before asking.
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
   await expect(homeHeading(page)).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 15_000 }).toBe(false);
+  const waitingWorker = async (): Promise<boolean | 'navigating'> => {
+    try {
+      return await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    } catch (error) {
+      // A second reload (another tab's controllerchange) may still be under way; ask again.
+      if (String(error).includes('Execution context was destroyed')) return 'navigating';
+      throw error;
+    }
+  };
+  await expect.poll(waitingWorker, { timeout: 15_000 }).toBe(false);
   await expect(prompt).toHaveCount(0);
 });
