@@ -4,7 +4,7 @@ import type { AttributeFilters } from '../../../domain/listing';
 import { PRICE_RANGES, priceRangeLabel, type PriceRange } from '../../../domain/price-ranges';
 import { useLocale } from '../i18n/locale-provider';
 import type { Facet } from './facets';
-import { isMeasurementUnit, UNIT_LABELS } from './unit-labels';
+import { isMeasurementUnit, UNIT_LABELS } from '../product/unit-labels';
 import styles from './listing-controls.module.css';
 
 interface FiltersPanelProps {

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { systemClock } from '../../../domain/clock';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
@@ -6,7 +7,7 @@ import { to } from '../../routes/paths';
 import { PriceTag } from '../product/price-tag';
 import { THUMBNAIL_SIZE, thumbnailOf } from '../product/product-gallery';
 import { useProductName } from '../product/use-product-name';
-import { UNIT_LABELS } from './unit-labels';
+import { UNIT_LABELS } from '../product/unit-labels';
 import styles from './product-grid.module.css';
 
 interface ProductCardProps {
@@ -60,16 +61,19 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
 interface ProductGridProps {
   products: readonly ProductDoc[];
   labelledBy: string;
-  now: number;
+  /** Pages pass one instant for all their lists; without it the grid takes the time of its first render. */
+  now?: number;
   headingLevel?: 2 | 3;
 }
 
 export function ProductGrid({ products, labelledBy, now, headingLevel = 2 }: ProductGridProps) {
   const nameOf = useProductName();
+  const [firstRender] = useState(() => systemClock.now());
+  const at = now ?? firstRender;
   return (
     <ul className={styles.grid} aria-labelledby={labelledBy}>
       {products.map((product) => (
-        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={now} headingLevel={headingLevel} />
+        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={at} headingLevel={headingLevel} />
       ))}
     </ul>
   );

@@ -1,18 +1,11 @@
 import { Link } from 'react-router';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import type { MeasurementUnit, ProductDoc } from '../../../db/schema/products';
+import type { ProductDoc } from '../../../db/schema/products';
 import type { SupplierDoc } from '../../../db/schema/suppliers';
 import { to } from '../../routes/paths';
+import { UNIT_LABELS } from './unit-labels';
 import styles from './product-page.module.css';
 
-const UNIT_LABELS: Record<MeasurementUnit, MessageDescriptor> = {
-  piece: msg`Piece`,
-  pack: msg`Pack`,
-  carton: msg`Carton`,
-  palette: msg`Palette`,
-};
 
 interface ProductFactsProps {
   product: ProductDoc;

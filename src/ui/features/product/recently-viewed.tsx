@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../../db/database';
 import { observeProductsBySku } from '../../../db/queries/product-by-sku';
 import { observeRecentlyViewed } from '../../../db/queries/product-recently-viewed';
 import { recentlyViewedSkus } from '../../../domain/recently-viewed';
-import { ProductCardList } from './product-card-list';
+import { ProductGrid } from '../listing/product-grid';
 import { useObservable } from './use-observable';
 import styles from './product-page.module.css';
 
@@ -35,7 +35,7 @@ export function RecentlyViewed({ db, customerId, sku }: { db: AppDatabase; custo
       <h2 id="recently-viewed-heading">
         <Trans>Recently viewed</Trans>
       </h2>
-      <ProductCardList products={shown} labelledBy="recently-viewed-heading" />
+      <ProductGrid products={shown} labelledBy="recently-viewed-heading" headingLevel={3} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { from } from 'rxjs';
 import type { AppDatabase } from '../../../db/database';
 import { findRelatedProducts } from '../../../db/queries/product-related';
 import type { ProductDoc } from '../../../db/schema/products';
-import { ProductCardList } from './product-card-list';
+import { ProductGrid } from '../listing/product-grid';
 import { useObservable } from './use-observable';
 import styles from './product-page.module.css';
 
@@ -16,7 +16,7 @@ export function RelatedProducts({ db, product }: { db: AppDatabase; product: Pro
       <h2 id="related-heading">
         <Trans>Related products</Trans>
       </h2>
-      <ProductCardList products={related} labelledBy="related-heading" />
+      <ProductGrid products={related} labelledBy="related-heading" headingLevel={3} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { MeasurementUnit } from '../../../db/schema/products';
 
-/** Same message ids as the product page, so both share one translation. */
+/** Sale units (SPEC §3), shared by the product page and every product card. */
 export const UNIT_LABELS: Record<MeasurementUnit, MessageDescriptor> = {
   piece: msg`Piece`,
   pack: msg`Pack`,
