@@ -33,7 +33,7 @@ function pullQuery(request: FastifyRequest): SyncPullQuery {
 
 /** preHandler after requireAuth: only admin customers (customers.is_admin) may change the catalogue. */
 async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!(await isAdmin(request.server.db, customerIdOf(request)))) throw new AppError(403, M.notAuthorized, undefined, 'NOT_ADMIN');
+  if (!(await isAdmin(request.server.db, customerIdOf(request)))) throw new AppError(403, M.adminOnly, undefined, 'NOT_ADMIN');
 }
 
 /**

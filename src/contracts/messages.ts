@@ -35,6 +35,7 @@ export const M = {
   tokenRefreshFailed: 'Your session has expired. Please log in again.',
   notSuperUser: 'User is not a super user of this buyer',
   notMember: 'You are not a user of this buyer',
+  adminOnly: 'Only marketplace administrators can do this',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   routeNotFound: 'Route not found',

@@ -251,7 +251,9 @@ describe('PATCH /api/admin/products/:sku', () => {
   it('is for admins only', async () => {
     const sku = await aListedSimple();
     expect((await patch(sku, { price: 100 }, null)).statusCode).toBe(401);
-    expect((await patch(sku, { price: 100 }, token)).statusCode).toBe(403);
+    const refused = await patch(sku, { price: 100 }, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].description).toBe(M.adminOnly);
   });
 
   it('rejects an empty or malformed change and an unknown sku', async () => {
