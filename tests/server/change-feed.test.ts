@@ -216,6 +216,61 @@ describe('products feed', () => {
   });
 });
 
+describe('stored feed documents (catalog_feed_docs)', () => {
+  /** A listed simple product with a special price window of [from, to] (ISO), re-stamped by the update. */
+  async function productWithWindow(fromIso: string, toIso: string): Promise<{ sku: string; price: number }> {
+    const [row] = await db.query<{ sku: string; price_cents: number }>(
+      "select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and price_cents > 200 order by id desc limit 1",
+    );
+    if (!row) throw new Error('the seed has no simple listed product');
+    await db.query(
+      `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', $3::text, 'special_to_date', $4::text) where sku = $1`,
+      [row.sku, row.price_cents, fromIso, toIso],
+    );
+    return { sku: row.sku, price: row.price_cents };
+  }
+
+  it('serves a page it built once from the stored documents, and never a document stored for an older seq', async () => {
+    const before = await head('products');
+    const [row] = await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 1");
+    if (!row) throw new Error('no product');
+    await db.query('update products set price_cents = price_cents + 1 where sku = $1', [row.sku]);
+    const first = await readFeedPage(db, 'products', before, 1000, Date.now());
+    const stored = await db.query<{ seq: string; doc: string }>("select seq::text as seq, doc from catalog_feed_docs where feed = 'products' and doc_key = $1", [row.sku]);
+    expect(stored).toHaveLength(1);
+    expect(JSON.parse(stored[0]?.doc ?? '{}')).toEqual(first.documents[0]);
+    // The stored text is what the next pull sends: mark it and read the page again.
+    await db.query("update catalog_feed_docs set doc = replace(doc, '\"_deleted\":false', '\"_deleted\":false,\"stored\":true') where feed = 'products' and doc_key = $1", [row.sku]);
+    const again = await readFeedPage(db, 'products', before, 1000, Date.now());
+    expect(again.documents[0]).toMatchObject({ sku: row.sku, stored: true });
+    // A change re-stamps the feed row: the stored document (older seq) is not used any more.
+    await db.query('update products set price_cents = 777 where sku = $1', [row.sku]);
+    const changed = await readFeedPage(db, 'products', before, 1000, Date.now());
+    expect(changed.documents[0]).toMatchObject({ sku: row.sku, price: 777 });
+    expect(changed.documents[0]).not.toHaveProperty('stored');
+  });
+
+  it('rebuilds a stored product document when its special price window opens and when it closes', async () => {
+    const before = await head('products');
+    const from = Date.UTC(2030, 0, 10);
+    const to = Date.UTC(2030, 0, 20);
+    const { sku, price } = await productWithWindow(new Date(from).toISOString(), new Date(to).toISOString());
+    const special = Math.round(price / 2);
+    const finalAt = async (nowMs: number) => {
+      const page = await readFeedPage(db, 'products', before, 1000, nowMs);
+      return page.documents.find((d) => d.sku === sku)?.final_price;
+    };
+    expect(await finalAt(from - 1)).toBe(price);
+    const [cached] = await db.query<{ valid_until: string }>("select valid_until::text from catalog_feed_docs where feed = 'products' and doc_key = $1", [sku]);
+    expect(Number(cached?.valid_until)).toBe(from);
+    expect(await finalAt(from)).toBe(special);
+    expect(await finalAt(to)).toBe(special);
+    expect(await finalAt(to + 1)).toBe(price);
+    const [after] = await db.query<{ valid_until: string | null }>("select valid_until::text from catalog_feed_docs where feed = 'products' and doc_key = $1", [sku]);
+    expect(after?.valid_until).toBeNull();
+  });
+});
+
 describe('categories, suppliers and catalog_meta feeds', () => {
   it('sends every supplier and every active category', async () => {
     const suppliers = await pullAll('suppliers');

@@ -1,11 +1,14 @@
-import { SYNC_PRIMARY_KEYS, type SyncCheckpoint, type SyncCollection } from '../../../src/contracts/sync';
+import { SYNC_DOCUMENT_SCHEMAS, SYNC_PRIMARY_KEYS, type CompactProduct, type SyncCheckpoint, type SyncCollection } from '../../../src/contracts/sync';
 import type { Queryable } from '../../db/client';
+import { ResponseContractError } from '../../http/app-error';
 import { loadCatalogMetaDocuments, loadCategoryDocuments, loadSupplierDocuments } from './catalog-documents';
-import { loadProductDocuments } from './product-documents';
+import { loadProductDocuments, nextPriceChange } from './product-documents';
 
 export type FeedDocument = Record<string, unknown> & { _deleted: boolean };
 /** `remaining`: feed entries above the returned checkpoint (the storefront's first-sync progress total). */
 export type FeedPage = { documents: FeedDocument[]; checkpoint: SyncCheckpoint; remaining: number };
+/** A feed page whose documents are already serialised, each checked against the contract when it was built. */
+export type SerialisedFeedPage = { documents: string[]; checkpoint: SyncCheckpoint; remaining: number };
 
 type Loader = (q: Queryable, keys: readonly string[], nowMs: number) => Promise<Map<string, object>>;
 
@@ -16,31 +19,84 @@ const LOADERS: Record<SyncCollection, Loader> = {
   catalog_meta: (q, keys) => loadCatalogMetaDocuments(q, keys),
 };
 
+/** Until when a built document stays right (epoch ms); null: until its source changes. */
+function validUntil(collection: SyncCollection, doc: object | undefined, nowMs: number): number | null {
+  if (collection !== 'products' || doc === undefined) return null;
+  return nextPriceChange(doc as CompactProduct, nowMs) ?? null;
+}
+
+interface FeedEntry {
+  doc_key: string;
+  seq_text: string;
+  above: string;
+  doc: string | null;
+}
+
 /**
- * One page of a collection's feed: the documents whose seq is above `after`, in seq order, at most `limit`.
- * The feed row is read first and the source row after it, so a document is never older than its seq; a
- * key whose source row is gone or no longer listed becomes a tombstone. Seqs of one feed become visible
- * in commit order (advisory lock in 020-change-feed.sql), so `seq > checkpoint` never skips a row.
+ * One page of a collection's feed as serialised documents: those whose seq is above `after`, in seq order,
+ * at most `limit`. The feed row is read first and the source row after it, so a document is never older than
+ * its seq; a key whose source row is gone or no longer listed becomes a tombstone. Seqs of one feed become
+ * visible in commit order (advisory lock in 020-change-feed.sql), so `seq > checkpoint` never skips a row.
+ *
+ * Documents come from catalog_feed_docs when one was stored for the entry's current seq (and, for prices
+ * that depend on the clock, is still valid); the others are built from the source tables, checked against
+ * the contract, and stored for the next pull (040-feed-docs.sql).
  */
-export async function readFeedPage(q: Queryable, collection: SyncCollection, after: number, limit: number, nowMs: number): Promise<FeedPage> {
-  // seq is bigint: node-postgres returns it as a string, PGlite as a number; text keeps both the same. The
-  // alias differs from the column so that ORDER BY sorts numbers, not their text. count(*) over () counts
-  // every entry above `after` before the limit: the remaining count in the same statement (and snapshot)
-  // instead of a second query per page.
-  const entries = await q.query<{ doc_key: string; seq_text: string; above: string }>(
-    'select doc_key, seq::text as seq_text, count(*) over ()::text as above from catalog_feed where feed = $1 and seq > $2 order by seq limit $3',
-    [collection, after, limit],
+export async function readSerialisedFeedPage(q: Queryable, collection: SyncCollection, after: number, limit: number, nowMs: number): Promise<SerialisedFeedPage> {
+  // seq is bigint: node-postgres returns it as a string, PGlite as a number; text keeps both the same.
+  // count(*) over () counts every entry above `after` before the limit: the remaining count in the same
+  // statement (and snapshot). The page is cut in the subquery and only its entries are joined to their
+  // stored documents (joining before the limit carried every document above `after` through the window).
+  const entries = await q.query<FeedEntry>(
+    `select p.doc_key, p.seq_text, p.above, d.doc
+     from (
+       select doc_key, seq, seq::text as seq_text, count(*) over ()::text as above
+       from catalog_feed where feed = $1 and seq > $2 order by seq limit $3
+     ) p
+     left join catalog_feed_docs d on d.feed = $1 and d.doc_key = p.doc_key and d.seq = p.seq and (d.valid_until is null or d.valid_until > $4)
+     order by p.seq`,
+    [collection, after, limit, nowMs],
   );
   if (entries.length === 0) return { documents: [], checkpoint: { seq: after }, remaining: 0 };
-  const keys = entries.map((e) => e.doc_key);
-  const docs = await LOADERS[collection](q, keys, nowMs);
-  const primaryKey = SYNC_PRIMARY_KEYS[collection];
-  const documents = entries.map((entry): FeedDocument => {
-    const doc = docs.get(entry.doc_key);
-    return doc ? { ...doc, _deleted: false } : { [primaryKey]: entry.doc_key, _deleted: true };
-  });
+  const missing = entries.filter((e) => e.doc === null);
+  const built = missing.length === 0 ? new Map<string, string>() : await buildDocuments(q, collection, missing, nowMs);
+  const documents = entries.map((entry) => entry.doc ?? built.get(entry.doc_key) ?? '');
   const last = entries[entries.length - 1];
   return { documents, checkpoint: { seq: last ? Number(last.seq_text) : after }, remaining: Number(entries[0]?.above ?? 0) - entries.length };
+}
+
+/** Builds, checks and serialises the documents of `entries`, and stores them under the entries' seqs. */
+async function buildDocuments(q: Queryable, collection: SyncCollection, entries: readonly FeedEntry[], nowMs: number): Promise<Map<string, string>> {
+  const docs = await LOADERS[collection](q, entries.map((e) => e.doc_key), nowMs);
+  const primaryKey = SYNC_PRIMARY_KEYS[collection];
+  const schema = SYNC_DOCUMENT_SCHEMAS[collection];
+  const serialised = new Map<string, string>();
+  const until: (number | null)[] = [];
+  for (const entry of entries) {
+    const doc = docs.get(entry.doc_key);
+    const wire = doc ? { ...doc, _deleted: false } : { [primaryKey]: entry.doc_key, _deleted: true };
+    // Documents are assembled from stored jsonb: the contract is checked here, once per build, so a pull can
+    // never send what the storefront's schema would reject (a failure is a 500, as a contract error is).
+    const checked = schema.safeParse(wire);
+    if (!checked.success) throw new ResponseContractError(`${collection} ${entry.doc_key}: ${checked.error.message}`);
+    serialised.set(entry.doc_key, JSON.stringify(checked.data));
+    until.push(validUntil(collection, doc, nowMs));
+  }
+  // A newer seq stored meanwhile (a concurrent pull after a later change) is kept.
+  await q.query(
+    `insert into catalog_feed_docs (feed, doc_key, seq, doc, valid_until)
+     select $1, k, s, d, v from unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[]) as u(k, s, d, v)
+     on conflict (feed, doc_key) do update set seq = excluded.seq, doc = excluded.doc, valid_until = excluded.valid_until
+     where catalog_feed_docs.seq <= excluded.seq`,
+    [collection, entries.map((e) => e.doc_key), entries.map((e) => e.seq_text), entries.map((e) => serialised.get(e.doc_key) ?? ''), until],
+  );
+  return serialised;
+}
+
+/** One page of a collection's feed as documents (tests and tools; the sync route sends the serialised page). */
+export async function readFeedPage(q: Queryable, collection: SyncCollection, after: number, limit: number, nowMs: number): Promise<FeedPage> {
+  const page = await readSerialisedFeedPage(q, collection, after, limit, nowMs);
+  return { ...page, documents: page.documents.map((doc) => JSON.parse(doc) as FeedDocument) };
 }
 
 /** The newest seq of each feed (0 for an empty feed): what a live-update poller compares against. */

@@ -186,3 +186,21 @@ export async function loadProductDocuments(q: Queryable, keys: readonly string[]
   }
   return new Map(listed.map((row) => [row.sku, productDocument(row, byParent.get(row.sku) ?? [], nowMs)]));
 }
+
+/**
+ * The first moment after `nowMs` at which a special-price window of the product or of one of its embedded
+ * children opens or closes, i.e. when `final_price` may change; undefined when none lies ahead. A stored
+ * document (catalog_feed_docs) is valid until then.
+ */
+export function nextPriceChange(doc: CompactProduct, nowMs: number): number | undefined {
+  let next: number | undefined;
+  const consider = (at: number | undefined): void => {
+    if (at !== undefined && at > nowMs && (next === undefined || at < next)) next = at;
+  };
+  for (const priced of [doc, ...(doc.configurable_children ?? [])]) {
+    consider(priced.special_from_date);
+    // The window includes its last millisecond (pricing: nowMs <= to), so the price changes just after it.
+    consider(priced.special_to_date === undefined ? undefined : priced.special_to_date + 1);
+  }
+  return next;
+}
