@@ -16,8 +16,6 @@ export interface BaselineArgs {
   token: string;
   collections: string[];
   tables: BaselineTables;
-  /** Primary key of each collection (a tombstone keeps only this). */
-  keys: Record<string, string>;
   dbName: string;
 }
 

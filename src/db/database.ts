@@ -1,5 +1,6 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { accountSchema, type AccountDoc } from './schema/account';
@@ -70,6 +71,7 @@ function addPlugins(): void {
   if (pluginsAdded) return;
   pluginsAdded = true;
   addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
 }
 
@@ -107,6 +109,9 @@ export async function createAppDatabase(options: AppDatabaseOptions = {}): Promi
     storage,
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,
+    // Database-level local documents (not collections, so outside the 13-collection limit): the catalogue
+    // pull checkpoints (src/db/queries/catalog-checkpoint.ts).
+    localDocuments: true,
   });
   try {
     await db.addCollections(

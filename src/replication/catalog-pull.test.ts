@@ -1,77 +1,57 @@
 import { describe, expect, it } from 'vitest';
+import { makeProduct } from '../db/testing/documents';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
-import { catalogPullHandler, toLocalDoc } from './catalog-pull';
+import { fetchCatalogPage, readFeedAhead } from './catalog-pull';
 import { createMemoryTokenStore } from './token-store';
 
-/**
- * A bridge whose product feed holds `size` tombstones (seq 1..size), answering after `after` with at most
- * `limit`; `failAfter` makes the pull after that seq fail once with a 503. Logs every `after` asked for.
- */
-function fakeFeed(size: number, failAfter?: number) {
-  const asked: number[] = [];
-  let failed = false;
-  const fetch = async (input: string): Promise<Response> => {
-    const url = new URL(input, 'http://bridge');
-    const after = Number(url.searchParams.get('after'));
-    const limit = Number(url.searchParams.get('limit'));
-    asked.push(after);
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (after === failAfter && !failed) {
-      failed = true;
-      return json(503, { code: 503, result: null, errors: [{ description: 'busy' }] });
-    }
-    const seqs = Array.from({ length: Math.max(0, Math.min(limit, size - after)) }, (_, i) => after + i + 1);
-    const documents = seqs.map((seq) => ({ sku: `SKU-${seq}`, _deleted: true }));
-    return json(200, { code: 200, result: { documents, checkpoint: { seq: seqs.at(-1) ?? after } }, meta: { remaining: size - (seqs.at(-1) ?? after) } });
-  };
-  const client = createBridgeClient({
-    fetch,
-    tokens: createMemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 60_000 }),
-    events: createBridgeEvents(),
-  });
-  return { asked, client };
+const tokens = () => createMemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 60_000 });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A wire product as the bridge sends it (no barcode: the contract allows it absent). */
+function wireProduct(sku: string): Record<string, unknown> {
+  const { barcode: _, ...doc } = makeProduct({ sku, name_en: `Product ${sku}`, new: false, sale: false });
+  return { ...doc, _deleted: false };
 }
 
-describe('catalogue pull handler', () => {
-  it('asks for the next page before returning one, and the next pull uses that request', async () => {
-    const feed = fakeFeed(5);
-    const pull = catalogPullHandler(feed.client, 'products', () => undefined);
-    const first = await pull(undefined, 2);
-    expect(first.documents.map((d) => d.sku)).toEqual(['SKU-1', 'SKU-2']);
-    expect(feed.asked).toEqual([0, 2]);
-    const second = await pull(first.checkpoint, 2);
-    expect(second.documents.map((d) => d.sku)).toEqual(['SKU-3', 'SKU-4']);
-    const third = await pull(second.checkpoint, 2);
-    expect(third.documents.map((d) => d.sku)).toEqual(['SKU-5']);
-    // One request per page, none after the short (caught-up) one.
-    expect(feed.asked).toEqual([0, 2, 4]);
+describe('fetchCatalogPage', () => {
+  it('splits a page into stored documents and removals, in the local shape', async () => {
+    const asked: string[] = [];
+    const client = createBridgeClient({
+      fetch: async (input) => {
+        asked.push(input);
+        return json(200, { code: 200, result: { documents: [wireProduct('A'), { sku: 'GONE', _deleted: true }], checkpoint: { seq: 12 } }, meta: { remaining: 5 } });
+      },
+      tokens: tokens(),
+      events: createBridgeEvents(),
+    });
+    const page = await fetchCatalogPage(client, 'products', 10, 2);
+    expect(asked).toEqual(['/api/sync/v1/products?after=10&limit=2']);
+    expect(page.upserts.map((d) => [d.sku, d.barcode, '_deleted' in d])).toEqual([['A', '', false]]);
+    expect(page.removals).toEqual(['GONE']);
+    expect(page).toMatchObject({ collection: 'products', documents: 2, remaining: 5, caughtUp: false, checkpoint: 12 });
   });
 
-  it('does not use a prefetched page for another checkpoint or after discardPrefetch', async () => {
-    const feed = fakeFeed(10);
-    const pull = catalogPullHandler(feed.client, 'products', () => undefined);
-    await pull(undefined, 2);
-    const other = await pull({ seq: 6 }, 2);
-    expect(other.documents.map((d) => d.sku)).toEqual(['SKU-7', 'SKU-8']);
-    pull.discardPrefetch();
-    await pull({ seq: 8 }, 2);
-    expect(feed.asked).toEqual([0, 2, 6, 8, 8]);
+  it('is caught up on a short page or when nothing remains', async () => {
+    const answer = (documents: unknown[], remaining?: number) =>
+      createBridgeClient({
+        fetch: async () => json(200, { code: 200, result: { documents, checkpoint: { seq: 3 } }, ...(remaining === undefined ? {} : { meta: { remaining } }) }),
+        tokens: tokens(),
+        events: createBridgeEvents(),
+      });
+    expect((await fetchCatalogPage(answer([wireProduct('A')]), 'products', 0, 2)).caughtUp).toBe(true);
+    expect((await fetchCatalogPage(answer([wireProduct('A'), wireProduct('B')], 0), 'products', 0, 2)).caughtUp).toBe(true);
+    // An older bridge without meta: only the page length says.
+    expect((await fetchCatalogPage(answer([wireProduct('A'), wireProduct('B')]), 'products', 0, 2)).caughtUp).toBe(false);
   });
 
-  it('reports a failed prefetch only to the pull that uses it; the retry fetches again', async () => {
-    const feed = fakeFeed(5, 2);
-    const pull = catalogPullHandler(feed.client, 'products', () => undefined);
-    const first = await pull(undefined, 2);
-    await expect(pull(first.checkpoint, 2)).rejects.toThrow();
-    const retried = await pull(first.checkpoint, 2);
-    expect(retried.documents.map((d) => d.sku)).toEqual(['SKU-3', 'SKU-4']);
-  });
-
-  it('fills a product tombstone so that the local schema accepts it, keeping its sku', () => {
-    const doc = toLocalDoc('products', { sku: 'PAP-000123', _deleted: true });
-    expect(doc).toMatchObject({ sku: 'PAP-000123', _deleted: true, barcode: '', category_ids: [] });
-    expect(toLocalDoc('catalog_meta', { key: 'cms_page:privacy', _deleted: true })).toMatchObject({ key: 'cms_page:privacy', data: {} });
+  it('rejects a document that breaks the contract', async () => {
+    const client = createBridgeClient({
+      fetch: async () => json(200, { code: 200, result: { documents: [{ ...wireProduct('A'), price: -1 }], checkpoint: { seq: 1 } } }),
+      tokens: tokens(),
+      events: createBridgeEvents(),
+    });
+    await expect(fetchCatalogPage(client, 'products', 0, 10)).rejects.toThrow();
   });
 
   it('reports a 426 from the bridge as update-required', async () => {
@@ -79,16 +59,78 @@ describe('catalogue pull handler', () => {
     let updateRequired = 0;
     events.on('update-required', () => (updateRequired += 1));
     const client = createBridgeClient({
-      fetch: async () =>
-        new Response(JSON.stringify({ code: 426, result: null, errors: [{ description: 'Please update' }] }), {
-          status: 426,
-          headers: { 'content-type': 'application/json' },
-        }),
-      tokens: createMemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 60_000 }),
+      fetch: async () => json(426, { code: 426, result: null, errors: [{ description: 'Please update' }] }),
+      tokens: tokens(),
       events,
     });
-    const pull = catalogPullHandler(client, 'products', () => undefined);
-    await expect(pull({ seq: 5 }, 1000)).rejects.toThrow();
+    await expect(fetchCatalogPage(client, 'products', 5, 1000)).rejects.toThrow();
     expect(updateRequired).toBe(1);
+  });
+});
+
+type Page = { n: number; caughtUp: boolean; checkpoint: number };
+
+/** A feed of `size` pages; `fetchPage` resolves only when the test releases it, and logs every `after`. */
+function controlledFeed(size: number, failAt?: number) {
+  const asked: number[] = [];
+  const pending: (() => void)[] = [];
+  const fetchPage = (after: number): Promise<Page> => {
+    asked.push(after);
+    return new Promise<Page>((resolve, reject) => {
+      pending.push(() => {
+        if (after === failAt) reject(new Error(`page after ${after} failed`));
+        else resolve({ n: after + 1, caughtUp: after + 1 >= size, checkpoint: after + 1 });
+      });
+    });
+  };
+  const releaseAll = async (): Promise<void> => {
+    while (pending.length > 0) {
+      pending.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  return { asked, fetchPage, releaseAll };
+}
+
+describe('readFeedAhead', () => {
+  it('fetches page after page from each checkpoint and stops after the caught-up one', async () => {
+    const feed = controlledFeed(3);
+    const stream = readFeedAhead(feed.fetchPage, 0, 10);
+    await feed.releaseAll();
+    const pages = [await stream.next(), await stream.next(), await stream.next(), await stream.next()];
+    expect(pages.map((p) => p?.n ?? null)).toEqual([1, 2, 3, null]);
+    expect(feed.asked).toEqual([0, 1, 2]);
+  });
+
+  it('keeps at most `depth` pages ahead of the consumer, and hands over what has arrived at once', async () => {
+    const feed = controlledFeed(10);
+    const stream = readFeedAhead(feed.fetchPage, 0, 2);
+    await feed.releaseAll();
+    // Two pages arrived, then the reader waits for the consumer.
+    expect(feed.asked).toEqual([0, 1]);
+    expect((await stream.next())?.n).toBe(1);
+    expect(stream.takeArrived().map((p) => p.n)).toEqual([2]);
+    await feed.releaseAll();
+    expect(feed.asked).toEqual([0, 1, 2, 3]);
+    stream.close();
+  });
+
+  it('delivers the pages before a failure, then the failure, then nothing more', async () => {
+    const feed = controlledFeed(10, 2);
+    const stream = readFeedAhead(feed.fetchPage, 0, 10);
+    await feed.releaseAll();
+    expect((await stream.next())?.n).toBe(1);
+    expect((await stream.next())?.n).toBe(2);
+    await expect(stream.next()).rejects.toThrow('page after 2 failed');
+    expect(feed.asked).toEqual([0, 1, 2]);
+  });
+
+  it('stops fetching when closed and drops an answer that comes afterwards', async () => {
+    const feed = controlledFeed(10);
+    const stream = readFeedAhead(feed.fetchPage, 0, 10);
+    stream.close();
+    await feed.releaseAll();
+    expect(await stream.next()).toBeNull();
+    expect(feed.asked).toEqual([0]);
   });
 });

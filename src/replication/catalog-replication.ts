@@ -1,121 +1,206 @@
-import { filter, map, tap, type Observable } from 'rxjs';
-import type { RxCollection } from 'rxdb';
-import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { SYNC_COLLECTIONS, SYNC_MAX_BATCH, type SyncCheckpoint, type SyncCollection } from '../contracts/sync';
+import type { Observable, Subscription } from 'rxjs';
+import { SYNC_COLLECTIONS, SYNC_MAX_BATCH, type SyncCollection } from '../contracts/sync';
+import { applyCatalogChanges, type CatalogChanges } from '../db/commands/apply-catalog-changes';
+import { saveCatalogCheckpoint } from '../db/commands/save-catalog-checkpoint';
 import type { AppDatabase } from '../db/database';
+import { readCatalogCheckpoint } from '../db/queries/catalog-checkpoint';
 import type { BridgeClient } from './bridge-client';
-import { catalogPullHandler, type CatalogDocs, type PulledPage } from './catalog-pull';
+import { fetchCatalogPage, readFeedAhead, type CatalogDocs, type FetchedPage, type PulledPage } from './catalog-pull';
 import { concerns, type LiveEvent } from './live-events';
 
 export interface CatalogReplicationOptions {
   db: AppDatabase;
   client: BridgeClient;
-  /** The bridge's origin: part of each replicationIdentifier, so another bridge never reuses a checkpoint. */
+  /** The bridge's origin: part of each replication identifier, so another bridge never reuses a checkpoint. */
   bridgeId: string;
   /** Live events of the bridge (SSE); without them the collections pull once per start and on reSync(). */
   live$?: Observable<LiveEvent>;
-  /** Told about every pulled page (the first-sync status). */
+  /** The connection came back (the browser's `online` event): a pull waiting to retry goes at once. */
+  online$?: Observable<unknown>;
+  /** Told about every page that brought changes, once they are stored (the first-sync progress). */
   onPage?: (page: PulledPage) => void;
-  /**
-   * Told when a collection has pulled everything the bridge had AND RxDB has written it to the local
-   * collection (the replication went idle after a caught-up page without an error): the moment to mark it
-   * ready. onPage comes earlier, before the page is stored.
-   */
+  /** Told when a collection has stored everything the bridge had: the moment to mark it ready. */
   onCaughtUp?: (collection: SyncCollection) => void;
   onError?: (collection: SyncCollection, error: unknown) => void;
-  /** Documents per pull; default 1000 (IndexedDB cost is per transaction, not per document). */
+  /** Documents per pull; default 1000, the bridge's maximum. */
   batchSize?: number;
-  /** Wait before a failed pull is tried again; default 5 s (an `online` event skips the wait). */
+  /** Pages fetched ahead of the writes; default 4 (about 4 MB of products in memory at most). */
+  readAhead?: number;
+  /** Wait before a failed pull is tried again; default 5 s (online$ skips the wait). */
   retryTime?: number;
   /** Only the leader tab replicates (default true); the others see the data through the shared IndexedDB. */
   waitForLeadership?: boolean;
 }
 
-export type CatalogReplicationStates = { [C in SyncCollection]: RxReplicationState<CatalogDocs[C], SyncCheckpoint> };
-
 export interface CatalogReplication {
-  states: CatalogReplicationStates;
   /** Pulls these collections (default all) from their checkpoints now. */
   reSync(collections?: readonly SyncCollection[]): void;
-  /** Resolves once every collection has pulled everything the bridge had (only in the leader, only online). */
+  /** Resolves once every collection has stored everything the bridge had (only in the leader, only online). */
   awaitInSync(): Promise<void>;
+  /** Stops pulling and waits for a write under way; nothing is written afterwards. */
   stop(): Promise<void>;
 }
 
-/** Bump when the local shape of a collection changes incompatibly: a new identifier downloads it again. */
-const REPLICATION_VERSION = 'v1';
+/**
+ * Bump when the local shape of a collection changes incompatibly: a new identifier downloads it again.
+ * v2: our own pull loop with checkpoints in local documents (v1 was RxDB's replication protocol).
+ */
+const REPLICATION_VERSION = 'v2';
 
 export function catalogReplicationIdentifier(collection: SyncCollection, bridgeId: string): string {
   return `catalog-${collection}-${REPLICATION_VERSION}-${bridgeId}`;
 }
 
-function replicateOne<C extends SyncCollection>(collection: C, options: CatalogReplicationOptions): RxReplicationState<CatalogDocs[C], SyncCheckpoint> {
-  const target = options.db.collections[collection] as unknown as RxCollection<CatalogDocs[C]>;
-  // Set by a caught-up page, cleared by any error before the replication goes idle (a failed write).
-  let caughtUpPending = false;
-  const handler = catalogPullHandler(options.client, collection, (page) => {
-    if (page.caughtUp) caughtUpPending = true;
-    options.onPage?.(page);
-  });
-  const stream$ = options.live$?.pipe(
-    filter((event) => concerns(event, collection)),
-    // The bridge changed: a page fetched ahead may predate the change.
-    tap(() => handler.discardPrefetch()),
-    map(() => 'RESYNC' as const),
-  );
-  const state = replicateRxCollection<CatalogDocs[C], SyncCheckpoint>({
-    replicationIdentifier: catalogReplicationIdentifier(collection, options.bridgeId),
-    collection: target,
-    pull: {
-      handler,
-      batchSize: options.batchSize ?? SYNC_MAX_BATCH,
-      stream$,
+/** The changes of consecutive pages as one write: a key's last entry wins. */
+function mergePages<C extends SyncCollection>(pages: readonly FetchedPage<C>[], primaryKey: string): CatalogChanges<CatalogDocs[C]> {
+  const upserts = new Map<string, CatalogDocs[C]>();
+  const removals = new Set<string>();
+  for (const page of pages) {
+    for (const doc of page.upserts) {
+      const key = String((doc as Record<string, unknown>)[primaryKey]);
+      upserts.set(key, doc);
+      removals.delete(key);
+    }
+    for (const key of page.removals) {
+      upserts.delete(key);
+      removals.add(key);
+    }
+  }
+  return { upserts: [...upserts.values()], removals: [...removals] };
+}
+
+interface CollectionPull {
+  request(): void;
+  inSync(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function pullCollection<C extends SyncCollection>(collection: C, options: CatalogReplicationOptions, leadership: Promise<void>): CollectionPull {
+  const { db } = options;
+  const identifier = catalogReplicationIdentifier(collection, options.bridgeId);
+  const batchSize = options.batchSize ?? SYNC_MAX_BATCH;
+  const retryTime = options.retryTime ?? 5000;
+  const primaryKey = db.collections[collection].schema.primaryPath as string;
+  let stopped = false;
+  let requested = true;
+  let idle = false;
+  let wake: (() => void) | null = null;
+  let stream: { close(): void } | null = null;
+  const inSyncWaiters: (() => void)[] = [];
+
+  const sleep = (ms: number | null): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const timer = ms === null ? undefined : setTimeout(() => done(), ms);
+      const done = (): void => {
+        clearTimeout(timer);
+        if (wake === done) wake = null;
+        resolve();
+      };
+      wake = done;
+    });
+
+  /** From the stored checkpoint to a caught-up page: write what has arrived, then record how far it got. */
+  async function pullOnce(): Promise<void> {
+    const after = await readCatalogCheckpoint(db, identifier);
+    const pages = readFeedAhead((from) => fetchCatalogPage(options.client, collection, from, batchSize), after, options.readAhead ?? 4);
+    stream = pages;
+    try {
+      for (;;) {
+        const next = await pages.next();
+        if (next === null || stopped) return;
+        const group = [next, ...pages.takeArrived()];
+        const last = group[group.length - 1] ?? next;
+        await applyCatalogChanges(db, collection, mergePages(group, primaryKey));
+        await saveCatalogCheckpoint(db, identifier, last.checkpoint);
+        for (const page of group) if (page.documents > 0) options.onPage?.(page);
+        if (last.caughtUp) {
+          options.onCaughtUp?.(collection);
+          return;
+        }
+      }
+    } finally {
+      pages.close();
+      stream = null;
+    }
+  }
+
+  const running = (async () => {
+    await leadership;
+    while (!stopped) {
+      if (!requested) {
+        idle = true;
+        for (const resolve of inSyncWaiters.splice(0)) resolve();
+        await sleep(null);
+        idle = false;
+        continue;
+      }
+      requested = false;
+      try {
+        await pullOnce();
+      } catch (error) {
+        if (stopped) break;
+        options.onError?.(collection, error);
+        requested = true;
+        await sleep(retryTime);
+      }
+    }
+  })();
+
+  return {
+    request() {
+      requested = true;
+      wake?.();
     },
-    live: true,
-    retryTime: options.retryTime ?? 5000,
-    waitForLeadership: options.waitForLeadership ?? true,
-    // A warehouse PC may keep the shop in a hidden tab: the catalogue must keep following the bridge.
-    toggleOnDocumentVisible: false,
-    autoStart: true,
-  });
-  // Offline or a bridge hiccup: RxDB retries after retryTime; the UI keeps working from local data.
-  state.error$.subscribe((error) => {
-    caughtUpPending = false;
-    options.onError?.(collection, error);
-  });
-  // RxDB turns active$ false only after the pull loop's writes (persistFromMaster) have all resolved. A
-  // cancel skips the writes but completes the internal active subject first, so it never reads as idle.
-  state.active$.pipe(filter((active) => !active && caughtUpPending)).subscribe(() => {
-    caughtUpPending = false;
-    options.onCaughtUp?.(collection);
-  });
-  state.canceled$.pipe(filter(Boolean)).subscribe(() => handler.discardPrefetch());
-  return state;
+    inSync: () => (idle && !requested ? Promise.resolve() : new Promise<void>((resolve) => inSyncWaiters.push(resolve))),
+    async stop() {
+      stopped = true;
+      stream?.close();
+      wake?.();
+      await running;
+    },
+  };
 }
 
 /**
  * Pull-only replication of the four catalogue collections from the bridge change feed (ARCHITECTURE
- * "Replication"). Resumes from the checkpoint RxDB stored under each replicationIdentifier. Never await
- * awaitInSync() before showing the UI: it does not resolve offline or in a tab that is not the leader.
+ * "Replication"; docs/decisions/012-catalogue-pull-writes.md). Per collection: pages are fetched ahead
+ * while the previous ones are written, several arrived pages go to IndexedDB in one write, and the
+ * checkpoint is stored after the documents, so a restart resumes from it. A live change or reSync() pulls
+ * again from the checkpoint; a failed pull is retried after retryTime or when the connection returns.
+ * Never await awaitInSync() before showing the UI: it does not resolve offline or in a tab that is not
+ * the leader.
  */
 export function startCatalogReplication(options: CatalogReplicationOptions): CatalogReplication {
-  const states = {
-    products: replicateOne('products', options),
-    categories: replicateOne('categories', options),
-    suppliers: replicateOne('suppliers', options),
-    catalog_meta: replicateOne('catalog_meta', options),
-  } satisfies CatalogReplicationStates;
-  const all = (): RxReplicationState<unknown, SyncCheckpoint>[] => SYNC_COLLECTIONS.map((c) => states[c] as RxReplicationState<unknown, SyncCheckpoint>);
+  let stopLeadershipWait: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (stopLeadershipWait = resolve));
+  const leadership = options.waitForLeadership ?? true ? Promise.race([options.db.waitForLeadership().then(() => undefined), stopped]) : Promise.resolve();
+  const pulls = Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, pullCollection(c, options, leadership)])) as Record<SyncCollection, CollectionPull>;
+  const subscriptions: Subscription[] = [];
+  let stopping = false;
+  // Only the leader listens: a follower tab must not hold a live stream of its own.
+  void leadership.then(() => {
+    if (stopping) return;
+    if (options.live$) {
+      subscriptions.push(
+        options.live$.subscribe((event) => {
+          for (const c of SYNC_COLLECTIONS) if (concerns(event, c)) pulls[c].request();
+        }),
+      );
+    }
+    if (options.online$) subscriptions.push(options.online$.subscribe(() => SYNC_COLLECTIONS.forEach((c) => pulls[c].request())));
+  });
   return {
-    states,
     reSync(collections = SYNC_COLLECTIONS) {
-      for (const c of collections) states[c].reSync();
+      for (const c of collections) pulls[c].request();
     },
     async awaitInSync() {
-      await Promise.all(all().map((s) => s.awaitInSync()));
+      await Promise.all(SYNC_COLLECTIONS.map((c) => pulls[c].inSync()));
     },
     async stop() {
-      await Promise.all(all().map((s) => s.cancel()));
+      stopping = true;
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      stopLeadershipWait();
+      await Promise.all(SYNC_COLLECTIONS.map((c) => pulls[c].stop()));
     },
   };
 }

@@ -17,9 +17,9 @@ export type CatalogSyncSnapshot = Record<SyncCollection, CollectionSync>;
 export interface CatalogSyncStatus {
   get(): CatalogSyncSnapshot;
   subscribe(listener: () => void): () => void;
-  /** Called by the pull handlers for every page: counts only, a pulled page is not stored yet. */
+  /** Called by the catalogue pull for every stored page: counts only. */
   record(page: PulledPage): void;
-  /** Called once RxDB has stored a caught-up pull of the collection (catalog-replication onCaughtUp). */
+  /** Called once the catalogue pull has stored a caught-up page of the collection (catalog-replication onCaughtUp). */
   markReady(collection: SyncCollection): void;
 }
 
@@ -60,8 +60,8 @@ function load(storage: StatusStorage | null | undefined, key: string): CatalogSy
 }
 
 /**
- * After the first full pull the counts no longer matter. A caught-up page fixes the total but not
- * `ready`: its documents are written to IndexedDB only after the handler returns (markReady).
+ * After the first full pull the counts no longer matter. A caught-up page fixes the total; `ready` is
+ * set by markReady, which the pull calls once that page is written.
  */
 function advance(current: CollectionSync, page: PulledPage): CollectionSync {
   if (current.ready) return current;

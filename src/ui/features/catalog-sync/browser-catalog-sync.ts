@@ -1,3 +1,4 @@
+import { fromEvent } from 'rxjs';
 import { getAppDatabase } from '../../../db/database';
 import type { AppBridge } from '../../../replication/app-bridge';
 import { startCatalogReplication } from '../../../replication/catalog-replication';
@@ -43,10 +44,11 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
         client: bridge.client,
         bridgeId: window.location.origin,
         live$,
+        online$: fromEvent(window, 'online'),
         onPage: (page) => status.record(page),
         // Ready only once the caught-up page is in IndexedDB, so a page never shows an incomplete catalogue.
         onCaughtUp: (collection) => status.markReady(collection),
-        // Offline or a bridge hiccup: RxDB retries by itself and the UI keeps working from the local data.
+        // Offline or a bridge hiccup: the pull retries by itself and the UI keeps working from the local data.
         onError: (collection, error) => console.debug(`catalogue replication of ${collection} will retry`, error),
       });
     },

@@ -9,7 +9,6 @@ function fakeReplications() {
     const n = ++opened;
     log.push(`open ${n}`);
     return {
-      states: {} as CatalogReplication['states'],
       reSync: () => undefined,
       awaitInSync: async () => undefined,
       stop: async () => void log.push(`stop ${n}`),
@@ -65,7 +64,7 @@ describe('catalogue sync runner', () => {
       open: async () => {
         if (fail) throw new Error('quota');
         log.push('open');
-        return { states: {} as CatalogReplication['states'], reSync: () => undefined, awaitInSync: async () => undefined, stop: async () => undefined };
+        return { reSync: () => undefined, awaitInSync: async () => undefined, stop: async () => undefined };
       },
       onError: (e) => log.push(`error ${(e as Error).message}`),
     });
