@@ -43,14 +43,14 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { collection: string } }>('/api/sync/v1/:collection', { preHandler: requireAuth }, async (request, reply) => {
     const collection = syncCollectionSchema.safeParse(request.params.collection);
     if (!collection.success) throw new AppError(404, M.routeNotFound, undefined, 'SYNC_COLLECTION');
-    const { after, limit } = pullQuery(request);
-    const page = await readSerialisedFeedPage(app.db, collection.data, after, limit, app.clock.now());
+    const { after, limit, ahead } = pullQuery(request);
+    const page = await readSerialisedFeedPage(app.db, collection.data, after, limit, app.clock.now(), ahead);
     // Prices are per signed-in customer: a shared cache must never keep a page.
     reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
     // The envelope of ok(), written out: every document was checked against the contract when it was built
     // (feed-reader.ts) and is sent as serialised then; only the checkpoint and meta are checked here.
     const checkpoint = JSON.stringify(syncCheckpointSchema.parse(page.checkpoint));
-    const meta = JSON.stringify(syncPullMetaSchema.parse({ remaining: page.remaining }));
+    const meta = JSON.stringify(syncPullMetaSchema.parse({ remaining: page.remaining, ahead: page.ahead }));
     return `{"code":200,"result":{"documents":[${page.documents.join(',')}],"checkpoint":${checkpoint}},"meta":${meta}}`;
   });
 

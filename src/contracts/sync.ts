@@ -23,8 +23,12 @@ export type SyncCheckpoint = z.infer<typeof syncCheckpointSchema>;
 const cents = z.number().int().min(0);
 const epochMs = z.number().int().min(0);
 
+/** At most this many checkpoints of following pages in one answer (`ahead`): 50 pages of 1,000. */
+export const SYNC_MAX_AHEAD = 50;
+
 const AFTER_RULE = 'after must be a checkpoint seq: a whole number of 0 or more';
 const LIMIT_RULE = `limit must be a whole number from 1 to ${SYNC_MAX_BATCH}`;
+const AHEAD_RULE = `ahead must be a whole number from 0 to ${SYNC_MAX_AHEAD}`;
 
 export const syncPullQuerySchema = z.object({
   after: z.string({ error: AFTER_RULE }).regex(/^\d{1,15}$/, AFTER_RULE).default('0').transform(Number),
@@ -34,6 +38,16 @@ export const syncPullQuerySchema = z.object({
     .default(String(SYNC_MAX_BATCH))
     .transform(Number)
     .refine((n) => n >= 1 && n <= SYNC_MAX_BATCH, LIMIT_RULE),
+  /**
+   * Also tell the checkpoints the next pages will reach (meta.ahead), up to this many, so that a client can
+   * fetch them in parallel instead of one after the other. 0 (default): don't.
+   */
+  ahead: z
+    .string({ error: AHEAD_RULE })
+    .regex(/^\d{1,2}$/, AHEAD_RULE)
+    .default('0')
+    .transform(Number)
+    .refine((n) => n <= SYNC_MAX_AHEAD, AHEAD_RULE),
 });
 export type SyncPullQuery = z.output<typeof syncPullQuerySchema>;
 
@@ -199,8 +213,14 @@ export const SYNC_DOCUMENT_SCHEMAS = {
   catalog_meta: z.union([catalogMetaDocSchema.extend({ _deleted: z.literal(false) }), tombstoneSchema('key')]),
 } as const;
 
-/** meta of a pull: how many feed entries are still above the returned checkpoint (the first-sync progress bar). */
-export const syncPullMetaSchema = z.object({ remaining: z.number().int().min(0) });
+/**
+ * meta of a pull: how many feed entries are still above the returned checkpoint (the first-sync progress
+ * bar) and, when asked for with `ahead`, the checkpoints the following full pages reach: `ahead[0]` is where
+ * the page after `checkpoint` ends, `ahead[1]` the one after that, and so on. A page asked for `after` one
+ * of them covers at least up to the next one (a feed entry can only move up, to a newer seq), so pages
+ * fetched in parallel and stored in order leave no gap; they may overlap, and the later copy wins.
+ */
+export const syncPullMetaSchema = z.object({ remaining: z.number().int().min(0), ahead: z.array(z.number().int().min(0)).max(SYNC_MAX_AHEAD).optional() });
 export type SyncPullMeta = z.infer<typeof syncPullMetaSchema>;
 
 export function syncPullResultSchema<C extends SyncCollection>(collection: C) {

@@ -125,6 +125,40 @@ describe('readFeedAhead', () => {
     expect(feed.asked).toEqual([0, 1, 2]);
   });
 
+  it('fetches the pages whose start a page announced (ahead) at once, and hands them over in feed order', async () => {
+    const asked: [number, boolean][] = [];
+    const pending = new Map<number, () => void>();
+    const fetchPage = (after: number, askAhead: boolean) => {
+      asked.push([after, askAhead]);
+      return new Promise<{ n: number; caughtUp: boolean; checkpoint: number; ahead?: number[] }>((resolve) =>
+        pending.set(after, () => resolve({ n: after / 10, caughtUp: after >= 40, checkpoint: after + 10, ...(after === 0 ? { ahead: [20, 30, 40] } : {}) })),
+      );
+    };
+    const stream = readFeedAhead(fetchPage, 0, 4);
+    pending.get(0)?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Page 0 told where pages 1..4 start: three more go out together (depth 4), only the last asks for more.
+    expect(asked).toEqual([[0, true], [10, false], [20, false], [30, false]]);
+    // Answers in reverse order are still handed over in feed order.
+    for (const after of [30, 20, 10]) pending.get(after)?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await stream.next())?.n).toBe(0);
+    expect(stream.takeArrived().map((p) => p.n)).toEqual([1, 2, 3]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked.at(-1)).toEqual([40, true]);
+    pending.get(40)?.();
+    expect((await stream.next())?.n).toBe(4);
+    expect(await stream.next()).toBeNull();
+  });
+
+  it('stops at the first caught-up page and drops pages fetched beyond it', async () => {
+    const fetchPage = async (after: number) => ({ n: after, caughtUp: after === 1, checkpoint: after + 1, ...(after === 0 ? { ahead: [2, 3] } : {}) });
+    const stream = readFeedAhead(fetchPage, 0, 4);
+    expect((await stream.next())?.n).toBe(0);
+    expect((await stream.next())?.n).toBe(1);
+    expect(await stream.next()).toBeNull();
+  });
+
   it('stops fetching when closed and drops an answer that comes afterwards', async () => {
     const feed = controlledFeed(10);
     const stream = readFeedAhead(feed.fetchPage, 0, 10);

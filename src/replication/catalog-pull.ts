@@ -22,6 +22,8 @@ export interface PulledPage {
   caughtUp: boolean;
   /** The feed seq this page reached. */
   checkpoint: number;
+  /** When asked for: the checkpoints the following full pages reach (src/contracts/sync.ts meta). */
+  ahead?: number[];
 }
 
 /** One page of a collection's change feed, in the local shape. */
@@ -43,16 +45,16 @@ export function toLocalDoc<C extends SyncCollection>(collection: C, wire: WireDo
   return doc as unknown as CatalogDocs[C];
 }
 
-export function syncPullPath(collection: SyncCollection, after: number, limit: number): string {
-  return `/api/sync/v1/${collection}?after=${after}&limit=${limit}`;
+export function syncPullPath(collection: SyncCollection, after: number, limit: number, ahead = 0): string {
+  return `/api/sync/v1/${collection}?after=${after}&limit=${limit}${ahead > 0 ? `&ahead=${ahead}` : ''}`;
 }
 
 /**
  * `GET /api/sync/v1/<collection>?after=&limit=` over the bridge client (token, refresh, 426 →
  * update-required), every document checked against the contract, split into upserts and removals.
  */
-export async function fetchCatalogPage<C extends SyncCollection>(client: BridgeClient, collection: C, after: number, limit: number): Promise<FetchedPage<C>> {
-  const answer = await client.request({ path: syncPullPath(collection, after, limit), result: syncPullResultSchema(collection), meta: catalogPullMetaSchema });
+export async function fetchCatalogPage<C extends SyncCollection>(client: BridgeClient, collection: C, after: number, limit: number, ahead = 0): Promise<FetchedPage<C>> {
+  const answer = await client.request({ path: syncPullPath(collection, after, limit, ahead), result: syncPullResultSchema(collection), meta: catalogPullMetaSchema });
   const wire = answer.result.documents as WireDoc[];
   const key = SYNC_PRIMARY_KEYS[collection];
   const upserts: CatalogDocs[C][] = [];
@@ -70,6 +72,7 @@ export async function fetchCatalogPage<C extends SyncCollection>(client: BridgeC
     remaining,
     caughtUp: wire.length < limit || remaining === 0,
     checkpoint: answer.result.checkpoint.seq,
+    ...(answer.meta?.ahead ? { ahead: answer.meta.ahead } : {}),
   };
 }
 
@@ -77,76 +80,102 @@ export async function fetchCatalogPage<C extends SyncCollection>(client: BridgeC
 export interface PageStream<P> {
   /** The next page in feed order; null after the caught-up page; throws the fetch error once the pages before it were taken. */
   next(): Promise<P | null>;
-  /** The pages that have already arrived, without waiting (to be written together with the one from next()). */
+  /** The pages that have already arrived, in order, without waiting (to be written together with the one from next()). */
   takeArrived(): P[];
-  /** Stops fetching; a request under way is left to finish and its answer dropped. */
+  /** Stops fetching; requests under way are left to finish and their answers dropped. */
   close(): void;
 }
 
+type Settled<P> = { page: P } | { error: unknown };
+
 /**
- * Reads a feed from `after` one page after the other (each request needs the previous page's checkpoint),
- * keeping up to `depth` pages ahead of the consumer: the bridge and the network work while IndexedDB
- * writes. Stops after a caught-up page or a failed request.
+ * Reads a feed from `after`, keeping up to `depth` pages fetched or under way ahead of the consumer, so the
+ * bridge and the network work while IndexedDB writes. Where the next page starts is known from the previous
+ * page's checkpoint, or earlier from the `ahead` checkpoints a page brought (asked for whenever the page
+ * fetched is the last one whose start is known): then several pages are fetched at once. Pages are handed
+ * over in feed order; it stops after the first caught-up page (later ones are dropped: the next pull
+ * starts from the stored checkpoint) or the first failure.
  */
-export function readFeedAhead<P extends { caughtUp: boolean; checkpoint: number }>(fetchPage: (after: number) => Promise<P>, after: number, depth: number): PageStream<P> {
-  const arrived: P[] = [];
-  let failure: { error: unknown } | null = null;
-  let ended = false;
+export function readFeedAhead<P extends { caughtUp: boolean; checkpoint: number; ahead?: number[] }>(
+  fetchPage: (after: number, askAhead: boolean) => Promise<P>,
+  after: number,
+  depth: number,
+): PageStream<P> {
+  /** afters[i]: where page i starts, as far as known. */
+  const afters: number[] = [after];
+  const settled: (Settled<P> | undefined)[] = [];
+  let scheduled = 0;
+  let delivered = 0;
+  /** Index of the first caught-up or failed page: nothing after it is fetched or handed over. */
+  let endAt = Infinity;
   let closed = false;
   let wakeConsumer: (() => void) | null = null;
-  let wakeProducer: (() => void) | null = null;
-  const signalConsumer = (): void => {
+
+  const signal = (): void => {
     wakeConsumer?.();
     wakeConsumer = null;
   };
-  const signalProducer = (): void => {
-    wakeProducer?.();
-    wakeProducer = null;
-  };
-
-  void (async () => {
-    let from = after;
-    try {
-      while (!closed) {
-        if (arrived.length >= depth) {
-          await new Promise<void>((resolve) => (wakeProducer = resolve));
-          continue;
-        }
-        const page = await fetchPage(from);
-        if (closed) return;
-        arrived.push(page);
-        signalConsumer();
-        if (page.caughtUp) break;
-        from = page.checkpoint;
-      }
-    } catch (error) {
-      failure = { error };
-    } finally {
-      ended = true;
-      signalConsumer();
+  const learn = (index: number, page: P): void => {
+    if (page.caughtUp) {
+      endAt = Math.min(endAt, index);
+      return;
     }
-  })();
+    // Only the last known start can be extended: a page's checkpoint is where the next one starts, and its
+    // `ahead` checkpoints where the ones after that start.
+    if (afters.length === index + 1) afters.push(page.checkpoint, ...(page.ahead ?? []));
+  };
+  const schedule = (): void => {
+    while (!closed && scheduled < afters.length && scheduled <= endAt && scheduled < delivered + depth) {
+      const index = scheduled;
+      scheduled += 1;
+      const from = afters[index] ?? 0;
+      fetchPage(from, index === afters.length - 1).then(
+        (page) => {
+          settled[index] = { page };
+          learn(index, page);
+          schedule();
+          signal();
+        },
+        (error: unknown) => {
+          settled[index] = { error };
+          endAt = Math.min(endAt, index);
+          signal();
+        },
+      );
+    }
+  };
+  schedule();
+
+  const take = (): P | null => {
+    const entry = settled[delivered];
+    if (!entry) return null;
+    if ('error' in entry) throw entry.error;
+    settled[delivered] = undefined;
+    delivered += 1;
+    schedule();
+    return entry.page;
+  };
 
   return {
     async next() {
-      while (arrived.length === 0) {
-        if (failure) throw failure.error;
-        if (ended || closed) return null;
+      for (;;) {
+        if (closed || delivered > endAt) return null;
+        const page = take();
+        if (page) return page;
         await new Promise<void>((resolve) => (wakeConsumer = resolve));
       }
-      const page = arrived.shift() ?? null;
-      signalProducer();
-      return page;
     },
     takeArrived() {
-      const pages = arrived.splice(0);
-      signalProducer();
+      const pages: P[] = [];
+      while (!closed && delivered <= endAt && settled[delivered] && !('error' in (settled[delivered] ?? {}))) {
+        const page = take();
+        if (page) pages.push(page);
+      }
       return pages;
     },
     close() {
       closed = true;
-      signalProducer();
-      signalConsumer();
+      signal();
     },
   };
 }

@@ -137,6 +137,44 @@ describe('products feed', () => {
     expect(doc).not.toHaveProperty('price_incl_tax');
   });
 
+  it('tells the checkpoints of the following pages when asked, and pages fetched from them in parallel leave no gap', async () => {
+    const before = await head('products');
+    // A known feed above `before`: 10 re-stamped products, pages of 3.
+    const rows = await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 10");
+    for (const row of rows) await db.query('update products set price_cents = price_cents + 1 where sku = $1', [row.sku]);
+    const sequential = await pullAll('products', before, 3);
+    const first = await app.inject({ method: 'GET', url: `/api/sync/v1/products?after=${before}&limit=3&ahead=50`, headers: { authorization: `Bearer ${token}` } });
+    const firstBody = JSON.parse(first.body) as Page & { meta: { remaining: number; ahead?: number[] } };
+    // Pages end at checkpoints[0..]: the first page's, then the two full pages after it (the fourth is short).
+    expect(firstBody.result.checkpoint.seq).toBe(sequential.checkpoints[0]);
+    expect(firstBody.meta.ahead).toEqual(sequential.checkpoints.slice(1, 3));
+    // Not asked: not sent.
+    expect(JSON.parse((await pull('products', `after=${before}&limit=3`)).res.body).meta.ahead).toBeUndefined();
+
+    // Two products of the second page change before the parallel pulls are made: they move to the end.
+    const moved = firstBody.result.checkpoint.seq;
+    const secondPage = (await pull('products', `after=${moved}&limit=3`)).body.result.documents.map((d) => String(d.sku));
+    for (const sku of secondPage.slice(0, 2)) await db.query('update products set price_cents = price_cents + 1 where sku = $1', [sku]);
+    const afters = [moved, ...(firstBody.meta.ahead ?? [])];
+    const pages = await Promise.all(afters.map((after) => pull('products', `after=${after}&limit=3`)));
+    const last = pages.at(-1)?.body.result.checkpoint.seq ?? 0;
+    const rest = await pullAll('products', last, 3);
+    const seen = new Set([...firstBody.result.documents, ...pages.flatMap((p) => p.body.result.documents), ...rest.docs].map((d) => String(d.sku)));
+    for (const row of rows) expect(seen.has(row.sku)).toBe(true);
+    // Each page reaches at least where the next one starts.
+    pages.forEach((p, i) => {
+      const next = afters[i + 1];
+      if (next !== undefined) expect(p.body.result.checkpoint.seq).toBeGreaterThanOrEqual(next);
+    });
+    expect(firstBody.meta.ahead?.length).toBeGreaterThan(0);
+  });
+
+  it('rejects an ahead out of range', async () => {
+    const { res, body } = await pull('products', 'after=0&ahead=51');
+    expect(res.statusCode).toBe(400);
+    expect(body.meta?.fields?.[0]?.path).toBe('ahead');
+  });
+
   it('answers an empty page and the same checkpoint when nothing changed', async () => {
     const seq = await head('products');
     const { body } = await pull('products', `after=${seq}`);

@@ -7,8 +7,11 @@ import { loadProductDocuments, nextPriceChange } from './product-documents';
 export type FeedDocument = Record<string, unknown> & { _deleted: boolean };
 /** `remaining`: feed entries above the returned checkpoint (the storefront's first-sync progress total). */
 export type FeedPage = { documents: FeedDocument[]; checkpoint: SyncCheckpoint; remaining: number };
-/** A feed page whose documents are already serialised, each checked against the contract when it was built. */
-export type SerialisedFeedPage = { documents: string[]; checkpoint: SyncCheckpoint; remaining: number };
+/**
+ * A feed page whose documents are already serialised, each checked against the contract when it was built;
+ * `ahead`: when asked for, the checkpoints of the following full pages (src/contracts/sync.ts meta).
+ */
+export type SerialisedFeedPage = { documents: string[]; checkpoint: SyncCheckpoint; remaining: number; ahead?: number[] };
 
 type Loader = (q: Queryable, keys: readonly string[], nowMs: number) => Promise<Map<string, object>>;
 
@@ -42,7 +45,14 @@ interface FeedEntry {
  * that depend on the clock, is still valid); the others are built from the source tables, checked against
  * the contract, and stored for the next pull (040-feed-docs.sql).
  */
-export async function readSerialisedFeedPage(q: Queryable, collection: SyncCollection, after: number, limit: number, nowMs: number): Promise<SerialisedFeedPage> {
+export async function readSerialisedFeedPage(
+  q: Queryable,
+  collection: SyncCollection,
+  after: number,
+  limit: number,
+  nowMs: number,
+  ahead = 0,
+): Promise<SerialisedFeedPage> {
   // seq is bigint: node-postgres returns it as a string, PGlite as a number; text keeps both the same.
   // count(*) over () counts every entry above `after` before the limit: the remaining count in the same
   // statement (and snapshot). The page is cut in the subquery and only its entries are joined to their
@@ -62,7 +72,22 @@ export async function readSerialisedFeedPage(q: Queryable, collection: SyncColle
   const built = missing.length === 0 ? new Map<string, string>() : await buildDocuments(q, collection, missing, nowMs);
   const documents = entries.map((entry) => entry.doc ?? built.get(entry.doc_key) ?? '');
   const last = entries[entries.length - 1];
-  return { documents, checkpoint: { seq: last ? Number(last.seq_text) : after }, remaining: Number(entries[0]?.above ?? 0) - entries.length };
+  const checkpoint = last ? Number(last.seq_text) : after;
+  const remaining = Number(entries[0]?.above ?? 0) - entries.length;
+  const page: SerialisedFeedPage = { documents, checkpoint: { seq: checkpoint }, remaining };
+  if (ahead > 0 && remaining > limit) page.ahead = await pageEnds(q, collection, checkpoint, limit, ahead);
+  return page;
+}
+
+/** The seqs every `limit`-th entry above `after` has: where the following full pages end, at most `count`. */
+async function pageEnds(q: Queryable, collection: SyncCollection, after: number, limit: number, count: number): Promise<number[]> {
+  const rows = await q.query<{ seq_text: string }>(
+    `select seq::text as seq_text from (
+       select seq, row_number() over (order by seq) as n from catalog_feed where feed = $1 and seq > $2
+     ) numbered where n % $3 = 0 order by seq limit $4`,
+    [collection, after, limit, count],
+  );
+  return rows.map((r) => Number(r.seq_text));
 }
 
 /** Builds, checks and serialises the documents of `entries`, and stores them under the entries' seqs. */
