@@ -35,7 +35,7 @@ export class CatalogWriteError extends Error {
  * Stores one batch of the catalogue change feed. Built for the first sync, where everything is new: the
  * documents go to IndexedDB in one insert transaction, without the per-document reads that RxDB's
  * replication protocol makes (fork state, assumed master state) before it writes; measured in
- * docs/decisions/012-catalogue-pull-writes.md. Documents that are already stored are then replaced and
+ * docs/decisions/013-catalogue-pull-writes.md. Documents that are already stored are then replaced and
  * removals applied in one more write against the stored versions. `changes` must not name a key twice.
  */
 export async function applyCatalogChanges<C extends CatalogCollectionName>(
