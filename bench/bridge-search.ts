@@ -96,6 +96,33 @@ async function buildBenchQueries(db: Db): Promise<BenchQuery[]> {
 }
 
 
+/** Database work during the measured window: search misses are transactions, URL maps plain statements. */
+type DbCounts = { transactions: number; statementsInTransactions: number; statementsOutside: number; bridgeCpuMs?: number };
+
+/** The bridge's Db, counting what reaches the database while the parent says a window is measured. */
+function countingDb(db: Db, counts: DbCounts, measuring: () => boolean): Db {
+  const inTx: Db['transaction'] = (fn) => {
+    if (measuring()) counts.transactions += 1;
+    return db.transaction((tx) =>
+      fn({
+        query: (sql, params) => {
+          if (measuring()) counts.statementsInTransactions += 1;
+          return tx.query(sql, params);
+        },
+        exec: (sql) => tx.exec(sql),
+      }),
+    );
+  };
+  return {
+    ...db,
+    query: (sql, params) => {
+      if (measuring()) counts.statementsOutside += 1;
+      return db.query(sql, params);
+    },
+    transaction: inTx,
+  };
+}
+
 async function openBenchDb(): Promise<Db> {
   mkdirSync(DATA_DIR, { recursive: true });
   // Only this script uses the directory; a pid file left by a killed run would make PGlite wait forever.
@@ -113,13 +140,28 @@ async function serve(): Promise<void> {
   const seedMs = seeded.seeded ? Date.now() - started : 0;
   const config = loadConfig({ DATA_DIR: path.join(DATA_DIR, '..', 'bridge-data'), JWT_SECRET: SECRET, LOG_LEVEL: 'warn', SEED_PRODUCTS: '0' });
   // The parent sets SEARCH_CACHE=off for the cache-off runs; the routes app.ts registers read it.
-  const app = await buildApp({ config, db, logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
+  const counts: DbCounts = { transactions: 0, statementsInTransactions: 0, statementsOutside: 0 };
+  let measuring = false;
+  let cpuAtStart = process.cpuUsage();
+  const app = await buildApp({ config, db: countingDb(db, counts, () => measuring), logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const queries = await buildBenchQueries(db);
   process.send?.({ port, queries, seedMs } satisfies Ready);
   process.on('message', (message) => {
+    if (message === 'measure') {
+      measuring = true;
+      cpuAtStart = process.cpuUsage();
+      return;
+    }
+    if (message === 'counts') {
+      measuring = false;
+      const cpu = process.cpuUsage(cpuAtStart);
+      // Every thread of the bridge process (the HTTP thread and any database worker), user + system.
+      process.send?.({ counts: { ...counts, bridgeCpuMs: Math.round((cpu.user + cpu.system) / 1000) } });
+      return;
+    }
     if (message !== 'stop') return;
     void app
       .close()
@@ -143,7 +185,8 @@ function summary(latencies: number[]) {
 type Run = { name: string; cache: boolean; clients: number; thinkMs: number };
 type RunReport = ReturnType<typeof summary> & {
   run: string; cache: boolean; clients: number; thinkMs: number; requests: number; errors: number; throughputPerSecond: number;
-  loadAverage1mAtStart: number; byKind: Record<string, ReturnType<typeof summary>>; seedMs: number; distinctQueries: number;
+  loadAverage1mAtStart: number; byKind: Record<string, ReturnType<typeof summary>>; seedMs: number; distinctQueries: number; database: DbCounts;
+  cpuPerRequestMs: { loadGenerator: number; bridge: number };
 };
 
 /** Query indexes drawn from a Zipf distribution over a fixed shuffle of the queries (rank 1 most popular). */
@@ -216,6 +259,19 @@ async function startServer(cache: boolean): Promise<{ child: ChildProcess; ready
   return { child, ready };
 }
 
+async function databaseCounts(child: ChildProcess): Promise<DbCounts> {
+  const answer = new Promise<DbCounts>((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('counts' in m)) return;
+      child.off('message', onMessage);
+      resolve((m as { counts: DbCounts }).counts);
+    };
+    child.on('message', onMessage);
+  });
+  child.send('counts');
+  return answer;
+}
+
 async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.send('stop');
@@ -229,14 +285,25 @@ async function measure(run: Run): Promise<RunReport> {
     const pick = zipfPicker(ready.queries.length, 7);
     await drive(ready, run, WARMUP_SECONDS, pick, false);
     const load = loadavg()[0] ?? 0;
+    child.send('measure');
+    const cpuAtStart = process.cpuUsage();
     const { all, byKind, errors, elapsed } = await drive(ready, run, SECONDS, pick, true);
+    const cpu = process.cpuUsage(cpuAtStart);
+    const database = await databaseCounts(child);
+    // Where the 2 cores went: the load generator (this process) and the bridge, CPU ms per answered request.
+    const cpuPerRequestMs = {
+      loadGenerator: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, all.length)) * 100) / 100,
+      bridge: Math.round(((database.bridgeCpuMs ?? 0) / Math.max(1, all.length)) * 100) / 100,
+    };
     const kinds = Object.fromEntries([...byKind.entries()].map(([kind, list]) => [kind, summary(list)]));
     const overall = summary(all);
     console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
     console.table({ all: overall, ...kinds });
+    console.log(`database during the measured window: ${database.transactions} search transactions (misses), ${database.statementsOutside} other statements (URL maps, version checks)`);
+    console.log(`CPU per request: load generator ${cpuPerRequestMs.loadGenerator} ms, bridge ${cpuPerRequestMs.bridge} ms`);
     return {
       run: run.name, cache: run.cache, clients: run.clients, thinkMs: run.thinkMs, ...overall, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed),
-      loadAverage1mAtStart: load, byKind: kinds, seedMs: ready.seedMs, distinctQueries: ready.queries.length,
+      loadAverage1mAtStart: load, byKind: kinds, seedMs: ready.seedMs, distinctQueries: ready.queries.length, database, cpuPerRequestMs,
     };
   } finally {
     await stopServer(child);
