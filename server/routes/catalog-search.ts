@@ -7,7 +7,7 @@ import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
-import { SearchResultCache } from '../services/search/result-cache';
+import { CatalogueAnswerCache, catalogueCacheEnabled, searchAnswerTtl } from '../services/search/result-cache';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
 
@@ -25,13 +25,14 @@ export type CatalogSearchRouteOptions = {
  * product documents, and SPEC §1 shows prices only after login, so the search needs a token.
  */
 export async function catalogSearchRoutes(app: FastifyInstance, options: CatalogSearchRouteOptions = {}): Promise<void> {
-  const enabled = options.cache ?? process.env.SEARCH_CACHE !== 'off';
-  const cache = enabled ? new SearchResultCache<PreparedAnswer>(app.db) : null;
+  const cache = catalogueCacheEnabled(options.cache) ? new CatalogueAnswerCache<PreparedAnswer>(app.db) : null;
+  const unfollow = await cache?.followCommitsOf(app.db);
+  if (unfollow) app.addHook('onClose', unfollow);
   app.post('/api/catalog/:entity/_search', { preHandler: requireAuth }, async (request, reply) => {
     const { entity } = parseInput(paramsSchema, request.params);
     const body = parseBody(searchRequestSchema, request.body ?? {});
     const run = async () => prepare(await catalogSearch(app.db, entity, body));
-    const answer = cache ? await cache.get(entity, JSON.stringify(body), run) : await run();
+    const answer = cache ? await cache.get(`${entity}\u0000${JSON.stringify(body)}`, searchAnswerTtl(entity), run) : await run();
     return answer.send(request, reply);
   });
 }

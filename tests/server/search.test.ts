@@ -11,7 +11,7 @@ import type { Queryable } from '../../server/db/client';
 import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
-import { SearchResultCache } from '../../server/services/search/result-cache';
+import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
 import { withSearchTimeLimit } from '../../server/services/search/time-limit';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
@@ -258,20 +258,66 @@ describe('access and limits', () => {
 });
 
 describe('result cache', () => {
-  it('answers a repeat from memory and forgets everything when the catalogue changes', async () => {
+  it('answers a repeat from memory and, polling the feed sequence, forgets everything when the catalogue changes', async () => {
     let clock = 0;
-    const cache = new SearchResultCache<number>(db, () => clock);
+    const cache = new CatalogueAnswerCache<number>(db, () => clock);
     let runs = 0;
     const compute = async () => ++runs;
-    expect(await cache.get('product', 'k', compute)).toBe(1);
-    expect(await cache.get('product', 'k', compute)).toBe(1);
-    await Promise.all([cache.get('product', 'other', compute), cache.get('product', 'other', compute)]);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    await Promise.all([cache.get('other', PRODUCT_CACHE_TTL_MS, compute), cache.get('other', PRODUCT_CACHE_TTL_MS, compute)]);
     expect(runs).toBe(2);
     await insertProduct(db, { sku: 'T-CACHE-NEW', name: 'Νέο Προϊόν Κρυφής Μνήμης', name_en: 'Cache Test' }, 999_999);
     clock += 1500;
-    expect(await cache.get('product', 'k', compute)).toBe(3);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(3);
     clock += 60_001;
-    expect(await cache.get('product', 'k', compute)).toBe(4);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(4);
+  });
+
+  it('following commit notifications, forgets at the notification and reads no version', async () => {
+    let statements = 0;
+    const counting: Queryable = {
+      query: (sql, params) => ((statements += 1), db.query(sql, params)),
+      exec: (sql) => db.exec(sql),
+    };
+    let notify: (payload: string) => void = () => undefined;
+    let unlistened = false;
+    const cache = new CatalogueAnswerCache<number>(counting);
+    const unfollow = await cache.followChanges(async (channel, callback) => {
+      expect(channel).toBe('catalog_feed');
+      notify = callback;
+      return async () => {
+        unlistened = true;
+      };
+    });
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    notify('products');
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(2);
+    expect(statements).toBe(0);
+    await unfollow();
+    expect(unlistened).toBe(true);
+  });
+
+  it('answers a search that was running when the catalogue changed, but does not keep it', async () => {
+    let notify: (payload: string) => void = () => undefined;
+    const cache = new CatalogueAnswerCache<string>(db);
+    await cache.followChanges(async (_channel, callback) => {
+      notify = callback;
+      return async () => undefined;
+    });
+    let finish: (value: string) => void = () => undefined;
+    const slow = cache.get('k', PRODUCT_CACHE_TTL_MS, () => new Promise<string>((resolve) => (finish = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    notify('products');
+    // A request after the change does not share the computation that began before it.
+    const after = cache.get('k', PRODUCT_CACHE_TTL_MS, async () => 'after the change');
+    finish('before the change');
+    expect(await slow).toBe('before the change');
+    expect(await after).toBe('after the change');
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, async () => 'recomputed')).toBe('after the change');
   });
 
   it('sends a browser that accepts gzip the same answer compressed, first time and from memory', async () => {
