@@ -6,15 +6,19 @@
 // exactly one answer `{id, ok: true, value}` or `{id, ok: false, error}`:
 //   {op: 'query', sql, params, tx?}  rows of one statement (extended protocol, like PGlite.query)
 //   {op: 'exec', sql, tx?}            several statements, no parameters (simple protocol, like PGlite.exec)
-//   {op: 'begin'}                     opens a transaction; the value is its id, answered once BEGIN ran
+//   {op: 'begin', tx}                 opens transaction `tx` (an id the caller chose), answered once BEGIN
+//                                     ran; statements for `tx` may be sent right after it, unanswered
 //   {op: 'commit', tx} / {op: 'rollback', tx}
 //   {op: 'listen', channel} / {op: 'unlisten', channel}
 //   {op: 'close'}
 // Notifications arrive as `{notify: channel, payload}`, always before the answer of the statement whose
 // commit sent them (PGlite calls listeners in a microtask while it parses that statement's results).
-// Statements tagged with a transaction id run inside it; every other statement waits for the transaction
-// to end, because PGlite's own transaction() holds its lock until then: the same serialisation as the
-// in-process PGlite.
+// Statements tagged with a transaction id run inside it, in the order they were sent, once it has begun;
+// every other statement waits for the transaction to end, because PGlite's own transaction() holds its
+// lock until then: the same serialisation as the in-process PGlite. The caller need not wait for BEGIN
+// (nor for any statement) before sending the next one: on a busy HTTP thread every wait for an answer
+// is time the database sits idle inside an open transaction.
+
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -43,9 +47,12 @@ function serialiseError(error) {
 const answer = (id, value) => port.postMessage({ id, ok: true, value });
 const fail = (id, error) => port.postMessage({ id, ok: false, error: serialiseError(error) });
 
-/** @type {Map<number, {tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void, done: Promise<void>}>} */
+/**
+ * Open (or opening) transactions by the caller's id. `begun` resolves to PGlite's transaction object once
+ * BEGIN ran; `end` tells it to commit (true) or roll back (false); `done` settles when it has.
+ * @type {Map<number, {begun: Promise<import('@electric-sql/pglite').Transaction>, end: (commit: boolean) => void, done: Promise<void>}>}
+ */
 const transactions = new Map();
-let nextTransaction = 0;
 /** channel -> PGlite's unsubscribe function */
 const listening = new Map();
 
@@ -60,37 +67,46 @@ try {
   port.close();
 }
 
-function target(tx) {
+async function target(tx) {
   if (tx === undefined) return db;
   const open = transactions.get(tx);
   if (!open) throw new Error(`transaction ${tx} is not open`);
-  return open.tx;
+  return open.begun;
 }
 
-function begin(id) {
-  const txId = (nextTransaction += 1);
-  let started = false;
+function begin(id, txId) {
   let end;
   const decided = new Promise((resolve) => {
     end = resolve;
   });
+  let began;
+  let failed;
+  const begun = new Promise((resolve, reject) => {
+    began = resolve;
+    failed = reject;
+  });
   const done = db.transaction(async (tx) => {
-    started = true;
-    transactions.set(txId, { tx, end, done });
-    answer(id, txId);
+    began(tx);
+    answer(id, null);
     if (!(await decided)) await tx.rollback();
   });
   done.catch((error) => {
-    // BEGIN itself failed: nobody holds a transaction id yet, so the begin request gets the error.
-    if (!started) fail(id, error);
+    // BEGIN itself failed: the begin request and every statement sent for this transaction get the error.
+    failed(error);
   });
+  begun.then(
+    () => undefined,
+    (error) => fail(id, error),
+  );
+  transactions.set(txId, { begun, end, done });
 }
 
 async function finish(id, txId, commit) {
   const open = transactions.get(txId);
   if (!open) throw new Error(`transaction ${txId} is not open`);
-  open.end(commit);
   try {
+    await open.begun;
+    open.end(commit);
     await open.done;
   } finally {
     transactions.delete(txId);
@@ -115,14 +131,14 @@ async function handle(message) {
   try {
     switch (op) {
       case 'query':
-        answer(id, (await target(message.tx).query(message.sql, message.params)).rows);
+        answer(id, (await (await target(message.tx)).query(message.sql, message.params)).rows);
         return;
       case 'exec':
-        await target(message.tx).exec(message.sql);
+        await (await target(message.tx)).exec(message.sql);
         answer(id, null);
         return;
       case 'begin':
-        begin(id);
+        begin(id, message.tx);
         return;
       case 'commit':
       case 'rollback':

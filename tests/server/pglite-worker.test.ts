@@ -114,6 +114,17 @@ describe('PGlite on a worker thread', () => {
     expect(await outside).toEqual([{ name: 'twenty!' }]);
   });
 
+  it('runs statements sent without waiting in the order they were sent, inside the transaction', async () => {
+    const seen = await db.transaction(async (tx) => {
+      const insert = tx.query(`insert into items (id, name) values (30, 'thirty')`);
+      const update = tx.query(`update items set name = 'thirty, renamed' where id = 30`);
+      const read = tx.query<{ name: string }>('select name from items where id = 30');
+      return (await Promise.all([insert, update, read]))[2];
+    });
+    expect(seen).toEqual([{ name: 'thirty, renamed' }]);
+    expect(await db.query('select name from items where id = 30')).toEqual([{ name: 'thirty, renamed' }]);
+  });
+
   it('delivers a notification before the statement that sent it returns, and stops after unlisten', async () => {
     const heard: string[] = [];
     const unlisten = await db.listen?.('items_changed', (payload) => heard.push(payload));
