@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MIN_SEARCH_TERM_LENGTH } from '../../src/domain/search-folding';
-import { searchEntitySchema, searchMetaSchema, searchRequestSchema, searchResultSchema } from '../../src/contracts/search';
+import { SEARCH_TIME_LIMIT_MS, searchEntitySchema, searchMetaSchema, searchRequestSchema, searchResultSchema } from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
 import { CatalogueAnswerCache, catalogueCacheEnabled, searchAnswerTtl } from '../services/search/result-cache';
+import { withinSearchTimeLimit } from '../services/search/time-limit';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
 
@@ -29,10 +30,12 @@ export async function catalogSearchRoutes(app: FastifyInstance, options: Catalog
   const unfollow = await cache?.followCommitsOf(app.db);
   if (unfollow) app.addHook('onClose', unfollow);
   app.post('/api/catalog/:entity/_search', { preHandler: requireAuth }, async (request, reply) => {
+    const started = performance.now();
     const { entity } = parseInput(paramsSchema, request.params);
     const body = parseBody(searchRequestSchema, request.body ?? {});
     const run = async () => prepare(await catalogSearch(app.db, entity, body));
-    const answer = cache ? await cache.get(`${entity}\u0000${JSON.stringify(body)}`, searchAnswerTtl(entity), run) : await run();
+    const pending = cache ? cache.get(`${entity}\u0000${JSON.stringify(body)}`, searchAnswerTtl(entity), run) : run();
+    const answer = await withinSearchTimeLimit(pending, SEARCH_TIME_LIMIT_MS, started);
     return answer.send(request, reply);
   });
 }

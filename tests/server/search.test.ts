@@ -12,7 +12,7 @@ import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
 import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
-import { withSearchTimeLimit } from '../../server/services/search/time-limit';
+import { searchTransaction, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
 const SECRET = 'search-test-secret-that-is-long-enough-0123456789';
@@ -255,6 +255,19 @@ describe('access and limits', () => {
     const slow = withSearchTimeLimit(db, (q) => q.query('select pg_sleep(0.3)'), 50);
     await expect(slow).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });
   });
+
+  it('lets other statements pass searches queued in a burst: they wait for one search at most', async () => {
+    const finished: string[] = [];
+    const heavy = (name: string) =>
+      searchTransaction(db, async (q) => {
+        await q.query('select count(*) from generate_series(1, 400000) g where g % 3 = 0');
+        finished.push(name);
+      });
+    const searches = [heavy('search 1'), heavy('search 2'), heavy('search 3')];
+    const other = db.query('select 1').then(() => finished.push('sign-in'));
+    await Promise.all([...searches, other]);
+    expect(finished.indexOf('sign-in')).toBeLessThan(finished.indexOf('search 2'));
+  });
 });
 
 describe('result cache', () => {
@@ -272,6 +285,22 @@ describe('result cache', () => {
     expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(3);
     clock += 60_001;
     expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(4);
+  });
+
+  it('keeps an answer that came after the time limit, so its repeat is answered from memory', async () => {
+    const cache = new CatalogueAnswerCache<string>(db);
+    let runs = 0;
+    const slow = () =>
+      new Promise<string>((resolve) => {
+        runs += 1;
+        setTimeout(() => resolve('late answer'), 80);
+      });
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });
+    // A repeat while it still runs shares it instead of queueing the same search again.
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).toBe('late answer');
+    expect(runs).toBe(1);
   });
 
   it('following commit notifications, forgets at the notification and reads no version', async () => {
