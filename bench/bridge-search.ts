@@ -110,21 +110,34 @@ async function buildBenchQueries(db: Db): Promise<BenchQuery[]> {
 
 
 /** Database work during the measured window: search misses are transactions, URL maps plain statements. */
-type DbCounts = { transactions: number; statementsInTransactions: number; statementsOutside: number; bridgeCpuMs?: number };
+type DbCounts = {
+  transactions: number;
+  statementsInTransactions: number;
+  statementsOutside: number;
+  /** Wall time from BEGIN to the end of each search transaction: the database's own share of a miss. */
+  transactionMs: ReturnType<typeof summary> & { total: number };
+  bridgeCpuMs?: number;
+};
 
 /** The bridge's Db, counting what reaches the database while the parent says a window is measured. */
-function countingDb(db: Db, counts: DbCounts, measuring: () => boolean): Db {
-  const inTx: Db['transaction'] = (fn) => {
-    if (measuring()) counts.transactions += 1;
-    return db.transaction((tx) =>
-      fn({
-        query: (sql, params) => {
-          if (measuring()) counts.statementsInTransactions += 1;
-          return tx.query(sql, params);
-        },
-        exec: (sql) => tx.exec(sql),
-      }),
-    );
+function countingDb(db: Db, counts: DbCounts, transactionMs: number[], measuring: () => boolean): Db {
+  const inTx: Db['transaction'] = async (fn) => {
+    const counted = measuring();
+    if (counted) counts.transactions += 1;
+    const started = performance.now();
+    try {
+      return await db.transaction((tx) =>
+        fn({
+          query: (sql, params) => {
+            if (measuring()) counts.statementsInTransactions += 1;
+            return tx.query(sql, params);
+          },
+          exec: (sql) => tx.exec(sql),
+        }),
+      );
+    } finally {
+      if (counted) transactionMs.push(performance.now() - started);
+    }
   };
   return {
     ...db,
@@ -153,10 +166,11 @@ async function serve(): Promise<void> {
   const seedMs = seeded.seeded ? Date.now() - started : 0;
   const config = loadConfig({ DATA_DIR: path.join(DATA_DIR, '..', 'bridge-data'), JWT_SECRET: SECRET, LOG_LEVEL: 'warn', SEED_PRODUCTS: '0' });
   // The parent sets SEARCH_CACHE=off for the cache-off runs; the routes app.ts registers read it.
-  const counts: DbCounts = { transactions: 0, statementsInTransactions: 0, statementsOutside: 0 };
+  const counts: DbCounts = { transactions: 0, statementsInTransactions: 0, statementsOutside: 0, transactionMs: { ...summary([]), total: 0 } };
+  const transactionMs: number[] = [];
   let measuring = false;
   let cpuAtStart = process.cpuUsage();
-  const app = await buildApp({ config, db: countingDb(db, counts, () => measuring), logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
+  const app = await buildApp({ config, db: countingDb(db, counts, transactionMs, () => measuring), logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -172,7 +186,8 @@ async function serve(): Promise<void> {
       measuring = false;
       const cpu = process.cpuUsage(cpuAtStart);
       // Every thread of the bridge process (the HTTP thread and any database worker), user + system.
-      process.send?.({ counts: { ...counts, bridgeCpuMs: Math.round((cpu.user + cpu.system) / 1000) } });
+      const total = Math.round(transactionMs.reduce((a, b) => a + b, 0));
+      process.send?.({ counts: { ...counts, transactionMs: { ...summary(transactionMs), total }, bridgeCpuMs: Math.round((cpu.user + cpu.system) / 1000) } });
       return;
     }
     if (message !== 'stop') return;
@@ -378,7 +393,8 @@ async function measure(run: Run): Promise<RunReport> {
     const overall = summary(all);
     console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, PGlite on the ${PGLITE_THREAD} thread, ${HTTP_CLIENT} client, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
     console.table({ all: overall, ...kinds });
-    console.log(`database during the measured window: ${database.transactions} search transactions (misses), ${database.statementsOutside} other statements (URL maps, version checks)`);
+    const tx = database.transactionMs;
+    console.log(`database during the measured window: ${database.transactions} search transactions (misses; each p50 ${tx.p50} ms, p95 ${tx.p95} ms, max ${tx.max} ms, ${tx.total} ms in all), ${database.statementsOutside} other statements (URL maps, version checks)`);
     console.log(`CPU per request: load generator ${cpuPerRequestMs.loadGenerator} ms, bridge ${cpuPerRequestMs.bridge} ms; other programs used ${otherCores ?? '?'} cores`);
     return {
       run: run.name, cache: run.cache, clients: run.clients, thinkMs: run.thinkMs, ...overall, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed),
