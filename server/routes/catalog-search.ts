@@ -8,7 +8,7 @@ import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
 import { CatalogueAnswerCache, catalogueCacheEnabled, searchAnswerTtl } from '../services/search/result-cache';
-import { withinSearchTimeLimit } from '../services/search/time-limit';
+import { wantSearch, withinSearchTimeLimit } from '../services/search/time-limit';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
 
@@ -33,8 +33,10 @@ export async function catalogSearchRoutes(app: FastifyInstance, options: Catalog
     const started = performance.now();
     const { entity } = parseInput(paramsSchema, request.params);
     const body = parseBody(searchRequestSchema, request.body ?? {});
-    const run = async () => prepare(await catalogSearch(app.db, entity, body));
-    const pending = cache ? cache.get(`${entity}\u0000${JSON.stringify(body)}`, searchAnswerTtl(entity), run) : run();
+    const key = `${entity}\u0000${JSON.stringify(body)}`;
+    const run = async () => prepare(await catalogSearch(app.db, entity, body, { key }));
+    const pending = cache ? cache.get(key, searchAnswerTtl(entity), run) : run();
+    wantSearch(app.db, key);
     const answer = await withinSearchTimeLimit(pending, SEARCH_TIME_LIMIT_MS, started);
     return answer.send(request, reply);
   });

@@ -23,18 +23,82 @@ function sqlState(error: unknown): string | undefined {
  */
 const RANDOM_PAGE_COST = '1.1';
 
-/**
- * PGlite executes one statement at a time, in arrival order. Searches take turns here, one in the database
- * at a time, so the bridge's other statements (a sign-in, a URL map, a sync page) wait behind at most one
- * search instead of behind every search queued in a burst of cache misses.
- */
-const searchTurns = new WeakMap<Db, Promise<unknown>>();
+type Turn = { key: string | undefined; start: () => void };
 
-function inTurn<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const previous = searchTurns.get(db) ?? Promise.resolve();
-  const mine = previous.then(work, work);
-  searchTurns.set(db, mine.catch(() => undefined));
-  return mine;
+/**
+ * PGlite executes one statement at a time. Searches take turns here, one in the database at a time, so
+ * the bridge's other statements (a sign-in, a URL map, a sync page) wait behind at most one search
+ * instead of behind every search queued in a burst of cache misses.
+ *
+ * The most recently wanted search goes first. After a start or a catalogue change, hundreds of distinct
+ * searches miss at once; their requests give up at the time limit, but the searches still run so the
+ * cache fills (see withinSearchTimeLimit). In arrival order, a buyer's new search would wait behind all of
+ * that abandoned work and time out too; served newest first, and moved to the front whenever it is asked
+ * for again (`wantSearch`), a search someone is waiting for runs next, and the backlog runs when nobody is.
+ */
+class SearchTurns {
+  /** Not started yet; the last is the most recently wanted. */
+  private readonly waiting: Turn[] = [];
+  private readonly byKey = new Map<string, Turn>();
+  private busy = false;
+
+  /**
+   * `work` gets `done`: the search has sent its last statement (and its COMMIT follows in the same queue),
+   * so the next search may send its own now rather than one round trip later; else the turn ends when
+   * `work` settles.
+   */
+  take<T>(key: string | undefined, work: (done: () => void) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const turn: Turn = {
+        key,
+        start: () => {
+          if (key !== undefined && this.byKey.get(key) === turn) this.byKey.delete(key);
+          let ended = false;
+          const done = () => {
+            if (ended) return;
+            ended = true;
+            this.busy = false;
+            this.next();
+          };
+          work(done).then(resolve, reject).finally(done);
+        },
+      };
+      this.waiting.push(turn);
+      if (key !== undefined) this.byKey.set(key, turn);
+      this.next();
+    });
+  }
+
+  /** Someone asked for this search again: if it is still waiting for its turn, it goes next. */
+  want(key: string): void {
+    const turn = this.byKey.get(key);
+    if (!turn || this.waiting.at(-1) === turn) return;
+    const at = this.waiting.lastIndexOf(turn);
+    if (at < 0) return;
+    this.waiting.splice(at, 1);
+    this.waiting.push(turn);
+  }
+
+  private next(): void {
+    if (this.busy) return;
+    const turn = this.waiting.pop();
+    if (!turn) return;
+    this.busy = true;
+    turn.start();
+  }
+}
+
+const turnsByDb = new WeakMap<Db, SearchTurns>();
+
+function turnsOf(db: Db): SearchTurns {
+  let turns = turnsByDb.get(db);
+  if (!turns) turnsByDb.set(db, (turns = new SearchTurns()));
+  return turns;
+}
+
+/** A request for the search `key` (its cache key) arrived: a queued search of that key goes next (PGlite). */
+export function wantSearch(db: Db, key: string): void {
+  if (db.kind === 'pglite') turnsByDb.get(db)?.want(key);
 }
 
 /**
@@ -43,7 +107,7 @@ function inTurn<T>(db: Db, work: () => Promise<T>): Promise<T> {
  * its worker thread), so nothing can interrupt it: the query runs to its end, and `withinSearchTimeLimit`
  * answers the request at the limit meanwhile.
  */
-export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promise<T>, limitMs = SEARCH_TIME_LIMIT_MS): Promise<T> {
+export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promise<T>, limitMs = SEARCH_TIME_LIMIT_MS, key?: string): Promise<T> {
   if (db.kind === 'postgresql') {
     try {
       return await db.transaction(async (tx) => {
@@ -55,12 +119,15 @@ export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promis
       throw error;
     }
   }
-  return inTurn(db, () =>
+  return turnsOf(db).take(key, (done) =>
     db.transaction(async (tx) => {
       // Not awaited: a transaction's statements run in the order they are sent, so the setting is in
       // place for the search's statements, and the search saves a round trip.
       const settings = tx.query(`select set_config('random_page_cost', $1, true)`, [RANDOM_PAGE_COST]);
-      return (await Promise.all([settings, run(tx)]))[1];
+      const result = (await Promise.all([settings, run(tx)]))[1];
+      // COMMIT is sent as this returns; the next search's BEGIN queues right behind it.
+      done();
+      return result;
     }),
   );
 }
