@@ -8,7 +8,8 @@ import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
 import { CatalogueAnswerCache, catalogueCacheEnabled, searchAnswerTtl } from '../services/search/result-cache';
-import { wantSearch, withinSearchTimeLimit } from '../services/search/time-limit';
+import { wantSearch } from '../services/search/search-turns';
+import { withinSearchTimeLimit } from '../services/search/time-limit';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
 
@@ -36,7 +37,7 @@ export async function catalogSearchRoutes(app: FastifyInstance, options: Catalog
     const key = `${entity}\u0000${JSON.stringify(body)}`;
     const run = async () => prepare(await catalogSearch(app.db, entity, body, { key }));
     const pending = cache ? cache.get(key, searchAnswerTtl(entity), run) : run();
-    wantSearch(app.db, key);
+    wantSearch(app.db, key, started + SEARCH_TIME_LIMIT_MS);
     const answer = await withinSearchTimeLimit(pending, SEARCH_TIME_LIMIT_MS, started);
     return answer.send(request, reply);
   });

@@ -12,8 +12,9 @@ import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
 import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
-import { searchTransaction, wantSearch, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
-import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
+import { SearchTurns } from '../../server/services/search/search-turns';
+import { searchTransaction, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
+import { openTestDb, type TestDb } from './helpers/test-db';
 
 const SECRET = 'search-test-secret-that-is-long-enough-0123456789';
 let app: FastifyInstance;
@@ -287,25 +288,30 @@ describe('result cache', () => {
     expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(4);
   });
 
-  it.skipIf(testDbKind() === 'postgresql')('runs the most recently wanted of the queued searches first (PGlite)', async () => {
+  it('runs first the queued searches a request still waits for, longest-waiting first; abandoned ones last', async () => {
+    let clock = 0;
+    const turns = new SearchTurns(() => clock);
     const finished: string[] = [];
-    const search = (key: string) =>
-      searchTransaction(
-        db,
-        async (q) => {
-          await q.query('select count(*) from generate_series(1, 200000) g where g % 3 = 0');
-          finished.push(key);
-        },
-        1000,
-        key,
-      );
-    const running = search('abandoned 1');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const queued = [search('abandoned 2'), search('asked again'), search('abandoned 3'), search('newest')];
-    // A buyer asks again for a search queued behind others (its first request gave up at the limit).
-    wantSearch(db, 'asked again');
-    await Promise.all([running, ...queued]);
-    expect(finished).toEqual(['abandoned 1', 'asked again', 'newest', 'abandoned 3', 'abandoned 2']);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const search = (key: string, deadline: number) =>
+      turns.take(key, deadline, async () => {
+        if (key === 'running') await gate;
+        finished.push(key);
+      });
+    const all = [
+      search('running', 1000),
+      search('gave up 1', 100),
+      search('waited for', 1000),
+      search('gave up 2', 150),
+      search('newer', 1100),
+      search('gave up 3', 200),
+    ];
+    clock = 500; // the requests for the three "gave up" searches were answered 503 at their limit
+    turns.want('gave up 2', 1500); // a buyer asks for that one again
+    open();
+    await Promise.all(all);
+    expect(finished).toEqual(['running', 'waited for', 'newer', 'gave up 2', 'gave up 3', 'gave up 1']);
   });
 
   it('keeps an answer that came after the time limit, so its repeat is answered from memory', async () => {

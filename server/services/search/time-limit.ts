@@ -2,6 +2,7 @@ import { M } from '../../../src/contracts/messages';
 import { SEARCH_TIME_LIMIT_MS } from '../../../src/contracts/search';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { searchTurnsOf } from './search-turns';
 
 const QUERY_CANCELED = '57014';
 
@@ -23,84 +24,6 @@ function sqlState(error: unknown): string | undefined {
  */
 const RANDOM_PAGE_COST = '1.1';
 
-type Turn = { key: string | undefined; start: () => void };
-
-/**
- * PGlite executes one statement at a time. Searches take turns here, one in the database at a time, so
- * the bridge's other statements (a sign-in, a URL map, a sync page) wait behind at most one search
- * instead of behind every search queued in a burst of cache misses.
- *
- * The most recently wanted search goes first. After a start or a catalogue change, hundreds of distinct
- * searches miss at once; their requests give up at the time limit, but the searches still run so the
- * cache fills (see withinSearchTimeLimit). In arrival order, a buyer's new search would wait behind all of
- * that abandoned work and time out too; served newest first, and moved to the front whenever it is asked
- * for again (`wantSearch`), a search someone is waiting for runs next, and the backlog runs when nobody is.
- */
-class SearchTurns {
-  /** Not started yet; the last is the most recently wanted. */
-  private readonly waiting: Turn[] = [];
-  private readonly byKey = new Map<string, Turn>();
-  private busy = false;
-
-  /**
-   * `work` gets `done`: the search has sent its last statement (and its COMMIT follows in the same queue),
-   * so the next search may send its own now rather than one round trip later; else the turn ends when
-   * `work` settles.
-   */
-  take<T>(key: string | undefined, work: (done: () => void) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const turn: Turn = {
-        key,
-        start: () => {
-          if (key !== undefined && this.byKey.get(key) === turn) this.byKey.delete(key);
-          let ended = false;
-          const done = () => {
-            if (ended) return;
-            ended = true;
-            this.busy = false;
-            this.next();
-          };
-          work(done).then(resolve, reject).finally(done);
-        },
-      };
-      this.waiting.push(turn);
-      if (key !== undefined) this.byKey.set(key, turn);
-      this.next();
-    });
-  }
-
-  /** Someone asked for this search again: if it is still waiting for its turn, it goes next. */
-  want(key: string): void {
-    const turn = this.byKey.get(key);
-    if (!turn || this.waiting.at(-1) === turn) return;
-    const at = this.waiting.lastIndexOf(turn);
-    if (at < 0) return;
-    this.waiting.splice(at, 1);
-    this.waiting.push(turn);
-  }
-
-  private next(): void {
-    if (this.busy) return;
-    const turn = this.waiting.pop();
-    if (!turn) return;
-    this.busy = true;
-    turn.start();
-  }
-}
-
-const turnsByDb = new WeakMap<Db, SearchTurns>();
-
-function turnsOf(db: Db): SearchTurns {
-  let turns = turnsByDb.get(db);
-  if (!turns) turnsByDb.set(db, (turns = new SearchTurns()));
-  return turns;
-}
-
-/** A request for the search `key` (its cache key) arrived: a queued search of that key goes next (PGlite). */
-export function wantSearch(db: Db, key: string): void {
-  if (db.kind === 'pglite') turnsByDb.get(db)?.want(key);
-}
-
 /**
  * A search's transaction. On PostgreSQL `statement_timeout` cancels a statement at the limit (SPEC §9).
  * PGlite ignores statement_timeout and runs a query synchronously inside WebAssembly (decision 012: on
@@ -119,7 +42,7 @@ export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promis
       throw error;
     }
   }
-  return turnsOf(db).take(key, (done) =>
+  return searchTurnsOf(db).take(key, performance.now() + limitMs, (done) =>
     db.transaction(async (tx) => {
       // Not awaited: a transaction's statements run in the order they are sent, so the setting is in
       // place for the search's statements, and the search saves a round trip.
