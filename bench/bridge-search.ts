@@ -11,10 +11,12 @@
  * most are rare). Runs (BENCH_RUNS, default "cache,nocache,nocache-1,cache-paced"): the answer cache on
  * (what the target applies to), the cache off (the database answers every request: SEARCH_CACHE=off), the
  * cache off with one client (the per-request cost without queueing), and the cache on with 250 ms pauses
- * between a client's searches (not the target's measure). Writes bench/results/bridge-search.json.
+ * between a client's searches (not the target's measure). BENCH_PGLITE=main runs PGlite on the bridge's
+ * HTTP thread instead of its worker thread (for comparison). Writes bench/results/bridge-search.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,17 @@ const ZIPF = Number(process.env.BENCH_ZIPF ?? 1);
 const TARGET_P95_MS = 50;
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? `/tmp/bridge-search-bench/products-${PRODUCTS}`;
 const SECRET = 'bench-secret-that-is-long-enough-for-hmac-0123456789';
+/**
+ * How the load generator sends requests. 'node-http' (default): node:http with a keep-alive agent, one
+ * socket per client. 'fetch': the global fetch (undici's WHATWG layer), as the first versions of this
+ * benchmark did; it costs the generator ~1.2–1.5 ms of CPU per request on the 2 cores it shares with the
+ * bridge, more than the bridge itself spends. Both send the same requests with the same headers
+ * (accept-encoding gzip, so the bridge compresses as it does for a browser); node-http does not inflate
+ * the answers it receives, fetch does.
+ */
+const HTTP_CLIENT = process.env.BENCH_HTTP_CLIENT === 'fetch' ? 'fetch' : 'node-http';
+/** Where the bridge's PGlite runs: 'worker' (the product default) or 'main' (the HTTP thread, as before). */
+const PGLITE_THREAD = process.env.BENCH_PGLITE === 'main' ? 'main' : 'worker';
 
 type Ready = { port: number; queries: BenchQuery[]; seedMs: number };
 type BenchQuery = { kind: string; path: string; body: Record<string, unknown> };
@@ -96,11 +109,51 @@ async function buildBenchQueries(db: Db): Promise<BenchQuery[]> {
 }
 
 
+/** Database work during the measured window: search misses are transactions, URL maps plain statements. */
+type DbCounts = {
+  transactions: number;
+  statementsInTransactions: number;
+  statementsOutside: number;
+  /** Wall time from BEGIN to the end of each search transaction: the database's own share of a miss. */
+  transactionMs: ReturnType<typeof summary> & { total: number };
+  bridgeCpuMs?: number;
+};
+
+/** The bridge's Db, counting what reaches the database while the parent says a window is measured. */
+function countingDb(db: Db, counts: DbCounts, transactionMs: number[], measuring: () => boolean): Db {
+  const inTx: Db['transaction'] = async (fn) => {
+    const counted = measuring();
+    if (counted) counts.transactions += 1;
+    const started = performance.now();
+    try {
+      return await db.transaction((tx) =>
+        fn({
+          query: (sql, params) => {
+            if (measuring()) counts.statementsInTransactions += 1;
+            return tx.query(sql, params);
+          },
+          exec: (sql) => tx.exec(sql),
+        }),
+      );
+    } finally {
+      if (counted) transactionMs.push(performance.now() - started);
+    }
+  };
+  return {
+    ...db,
+    query: (sql, params) => {
+      if (measuring()) counts.statementsOutside += 1;
+      return db.query(sql, params);
+    },
+    transaction: inTx,
+  };
+}
+
 async function openBenchDb(): Promise<Db> {
   mkdirSync(DATA_DIR, { recursive: true });
   // Only this script uses the directory; a pid file left by a killed run would make PGlite wait forever.
   rmSync(path.join(DATA_DIR, 'postmaster.pid'), { force: true });
-  return openPglite(DATA_DIR);
+  return openPglite(DATA_DIR, { thread: PGLITE_THREAD });
 }
 
 /** Child process: the bridge (real HTTP stack, search routes) over the seeded PGlite. */
@@ -113,19 +166,51 @@ async function serve(): Promise<void> {
   const seedMs = seeded.seeded ? Date.now() - started : 0;
   const config = loadConfig({ DATA_DIR: path.join(DATA_DIR, '..', 'bridge-data'), JWT_SECRET: SECRET, LOG_LEVEL: 'warn', SEED_PRODUCTS: '0' });
   // The parent sets SEARCH_CACHE=off for the cache-off runs; the routes app.ts registers read it.
-  const app = await buildApp({ config, db, logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
+  const counts: DbCounts = { transactions: 0, statementsInTransactions: 0, statementsOutside: 0, transactionMs: { ...summary([]), total: 0 } };
+  const transactionMs: number[] = [];
+  let measuring = false;
+  let cpuAtStart = process.cpuUsage();
+  const app = await buildApp({ config, db: countingDb(db, counts, transactionMs, () => measuring), logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const queries = await buildBenchQueries(db);
   process.send?.({ port, queries, seedMs } satisfies Ready);
   process.on('message', (message) => {
+    if (message === 'measure') {
+      measuring = true;
+      cpuAtStart = process.cpuUsage();
+      return;
+    }
+    if (message === 'counts') {
+      measuring = false;
+      const cpu = process.cpuUsage(cpuAtStart);
+      // Every thread of the bridge process (the HTTP thread and any database worker), user + system.
+      const total = Math.round(transactionMs.reduce((a, b) => a + b, 0));
+      process.send?.({ counts: { ...counts, transactionMs: { ...summary(transactionMs), total }, bridgeCpuMs: Math.round((cpu.user + cpu.system) / 1000) } });
+      return;
+    }
     if (message !== 'stop') return;
     void app
       .close()
       .then(() => db.close())
       .then(() => process.exit(0));
   });
+}
+
+/** Busy and total CPU time of the whole machine so far, in ms (Linux /proc/stat; null elsewhere). */
+function machineCpu(): { busyMs: number; totalMs: number } | null {
+  let line: string | undefined;
+  try {
+    line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+  } catch {
+    return null;
+  }
+  const ticks = (line ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  // USER_HZ is 100 on Linux: one tick is 10 ms.
+  return { busyMs: (total - idle) * 10, totalMs: total * 10 };
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -143,7 +228,8 @@ function summary(latencies: number[]) {
 type Run = { name: string; cache: boolean; clients: number; thinkMs: number };
 type RunReport = ReturnType<typeof summary> & {
   run: string; cache: boolean; clients: number; thinkMs: number; requests: number; errors: number; throughputPerSecond: number;
-  loadAverage1mAtStart: number; byKind: Record<string, ReturnType<typeof summary>>; seedMs: number; distinctQueries: number;
+  loadAverage1mAtStart: number; byKind: Record<string, ReturnType<typeof summary>>; seedMs: number; distinctQueries: number; database: DbCounts;
+  cpuPerRequestMs: { loadGenerator: number; bridge: number }; otherProgramsCores: number | null;
 };
 
 /** Query indexes drawn from a Zipf distribution over a fixed shuffle of the queries (rank 1 most popular). */
@@ -170,9 +256,55 @@ function zipfPicker(count: number, seed: number): () => number {
   };
 }
 
+/** Sends one benchmark request and resolves to the HTTP status once the whole answer has arrived. */
+type Sender = { send(query: BenchQuery): Promise<number>; close(): void };
+
+function fetchSender(port: number, token: string): Sender {
+  return {
+    async send(query) {
+      const res = await fetch(`http://127.0.0.1:${port}${query.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(query.body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    },
+    close() {},
+  };
+}
+
+function nodeHttpSender(port: number, token: string, clients: number): Sender {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const bodies = new Map<BenchQuery, Buffer>();
+  return {
+    send(query) {
+      let body = bodies.get(query);
+      if (!body) bodies.set(query, (body = Buffer.from(JSON.stringify(query.body))));
+      const headers = {
+        'content-type': 'application/json',
+        'content-length': body.length,
+        authorization: `Bearer ${token}`,
+        // What fetch sends: the bridge compresses answers of 1 kB and more for this client too.
+        accept: '*/*',
+        'accept-encoding': 'gzip, deflate',
+      };
+      return new Promise((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: query.path, agent, headers }, (res) => {
+          res.on('error', reject);
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.resume();
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
 /** Closed loop: each client sends its next search as soon as the previous answer has arrived. */
-async function drive(ready: Ready, run: Run, seconds: number, pick: () => number, record: boolean) {
-  const token = signAccessToken(SECRET, 'bench-customer', 900, Date.now());
+async function drive(ready: Ready, run: Run, sender: Sender, seconds: number, pick: () => number, record: boolean) {
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   let errors = 0;
@@ -182,14 +314,9 @@ async function drive(ready: Ready, run: Run, seconds: number, pick: () => number
       const query = ready.queries[pick()];
       if (!query) return;
       const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${ready.port}${query.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(query.body),
-      });
-      await res.arrayBuffer();
+      const status = await sender.send(query);
       const ms = performance.now() - started;
-      if (res.status !== 200 && !(query.kind === 'url-map' && res.status === 404)) errors += 1;
+      if (status !== 200 && !(query.kind === 'url-map' && status === 404)) errors += 1;
       if (run.thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, run.thinkMs));
       if (!record) continue;
       all.push(ms);
@@ -216,6 +343,19 @@ async function startServer(cache: boolean): Promise<{ child: ChildProcess; ready
   return { child, ready };
 }
 
+async function databaseCounts(child: ChildProcess): Promise<DbCounts> {
+  const answer = new Promise<DbCounts>((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('counts' in m)) return;
+      child.off('message', onMessage);
+      resolve((m as { counts: DbCounts }).counts);
+    };
+    child.on('message', onMessage);
+  });
+  child.send('counts');
+  return answer;
+}
+
 async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.send('stop');
@@ -224,21 +364,44 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 async function measure(run: Run): Promise<RunReport> {
   const { child, ready } = await startServer(run.cache);
+  const token = signAccessToken(SECRET, 'bench-customer', 900, Date.now());
+  const sender = HTTP_CLIENT === 'fetch' ? fetchSender(ready.port, token) : nodeHttpSender(ready.port, token, run.clients);
   try {
     // Same seed for every run: the same searches in the same order, warm-up included.
     const pick = zipfPicker(ready.queries.length, 7);
-    await drive(ready, run, WARMUP_SECONDS, pick, false);
+    await drive(ready, run, sender, WARMUP_SECONDS, pick, false);
     const load = loadavg()[0] ?? 0;
-    const { all, byKind, errors, elapsed } = await drive(ready, run, SECONDS, pick, true);
+    child.send('measure');
+    const cpuAtStart = process.cpuUsage();
+    const machineAtStart = machineCpu();
+    const { all, byKind, errors, elapsed } = await drive(ready, run, sender, SECONDS, pick, true);
+    const cpu = process.cpuUsage(cpuAtStart);
+    const machineAtEnd = machineCpu();
+    const database = await databaseCounts(child);
+    const generatorMs = (cpu.user + cpu.system) / 1000;
+    // The other programs on the machine during the window, in cores (a colleague's build or tests skew a run).
+    const otherCores =
+      machineAtStart && machineAtEnd
+        ? Math.round(((machineAtEnd.busyMs - machineAtStart.busyMs - generatorMs - (database.bridgeCpuMs ?? 0)) / (elapsed * 1000)) * 100) / 100
+        : null;
+    // Where the 2 cores went: the load generator (this process) and the bridge, CPU ms per answered request.
+    const cpuPerRequestMs = {
+      loadGenerator: Math.round((generatorMs / Math.max(1, all.length)) * 100) / 100,
+      bridge: Math.round(((database.bridgeCpuMs ?? 0) / Math.max(1, all.length)) * 100) / 100,
+    };
     const kinds = Object.fromEntries([...byKind.entries()].map(([kind, list]) => [kind, summary(list)]));
     const overall = summary(all);
-    console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
+    console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, PGlite on the ${PGLITE_THREAD} thread, ${HTTP_CLIENT} client, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
     console.table({ all: overall, ...kinds });
+    const tx = database.transactionMs;
+    console.log(`database during the measured window: ${database.transactions} search transactions (misses; each p50 ${tx.p50} ms, p95 ${tx.p95} ms, max ${tx.max} ms, ${tx.total} ms in all), ${database.statementsOutside} other statements (URL maps, version checks)`);
+    console.log(`CPU per request: load generator ${cpuPerRequestMs.loadGenerator} ms, bridge ${cpuPerRequestMs.bridge} ms; other programs used ${otherCores ?? '?'} cores`);
     return {
       run: run.name, cache: run.cache, clients: run.clients, thinkMs: run.thinkMs, ...overall, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed),
-      loadAverage1mAtStart: load, byKind: kinds, seedMs: ready.seedMs, distinctQueries: ready.queries.length,
+      loadAverage1mAtStart: load, byKind: kinds, seedMs: ready.seedMs, distinctQueries: ready.queries.length, database, cpuPerRequestMs, otherProgramsCores: otherCores,
     };
   } finally {
+    sender.close();
     await stopServer(child);
   }
 }
@@ -263,7 +426,7 @@ async function main(): Promise<void> {
   }
   const targetRun = runs.find((r) => r.run === 'cache');
   const report = {
-    when: new Date().toISOString(), database: 'pglite', products: PRODUCTS, cpus: cpus().length, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
+    when: new Date().toISOString(), database: 'pglite', pgliteThread: PGLITE_THREAD, httpClient: HTTP_CLIENT, products: PRODUCTS, cpus: cpus().length, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
     mix: `Zipf (exponent ${ZIPF}) over ${runs[0]?.distinctQueries ?? 0} distinct searches built from the catalogue`,
     target: {
       p95Ms: TARGET_P95_MS,

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { openPgliteWorker } from './pglite-thread';
 
 /**
  * One small interface over PGlite (embedded default) and node-postgres (DATABASE_URL). Same SQL on both;
@@ -31,8 +32,21 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return openPglite(options.dataDir);
 }
 
+export type PgliteOptions = {
+  /**
+   * 'worker' (default): PGlite runs on its own thread, so a query never blocks the HTTP thread
+   * (docs/decisions/012-pglite-worker.md). 'main': in this thread, as PGlite is normally used; kept for
+   * comparison (the benchmark's BENCH_PGLITE=main) and for code that needs the PGlite object itself.
+   */
+  thread?: 'worker' | 'main';
+};
+
 /** `dataDir` undefined keeps the database in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
+  return options.thread === 'main' ? openPgliteInThisThread(dataDir) : openPgliteWorker(dataDir);
+}
+
+async function openPgliteInThisThread(dataDir: string | undefined): Promise<Db> {
   const db = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm, unaccent } } : { extensions: { pg_trgm, unaccent } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {

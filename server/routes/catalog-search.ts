@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MIN_SEARCH_TERM_LENGTH } from '../../src/domain/search-folding';
-import { searchEntitySchema, searchMetaSchema, searchRequestSchema, searchResultSchema } from '../../src/contracts/search';
+import { SEARCH_TIME_LIMIT_MS, searchEntitySchema, searchMetaSchema, searchRequestSchema, searchResultSchema } from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
-import { SearchResultCache } from '../services/search/result-cache';
+import { CatalogueAnswerCache, catalogueCacheEnabled, searchAnswerTtl } from '../services/search/result-cache';
+import { wantSearch } from '../services/search/search-turns';
+import { withinSearchTimeLimit } from '../services/search/time-limit';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
 
@@ -25,13 +27,18 @@ export type CatalogSearchRouteOptions = {
  * product documents, and SPEC §1 shows prices only after login, so the search needs a token.
  */
 export async function catalogSearchRoutes(app: FastifyInstance, options: CatalogSearchRouteOptions = {}): Promise<void> {
-  const enabled = options.cache ?? process.env.SEARCH_CACHE !== 'off';
-  const cache = enabled ? new SearchResultCache<PreparedAnswer>(app.db) : null;
+  const cache = catalogueCacheEnabled(options.cache) ? new CatalogueAnswerCache<PreparedAnswer>(app.db) : null;
+  const unfollow = await cache?.followCommitsOf(app.db);
+  if (unfollow) app.addHook('onClose', unfollow);
   app.post('/api/catalog/:entity/_search', { preHandler: requireAuth }, async (request, reply) => {
+    const started = performance.now();
     const { entity } = parseInput(paramsSchema, request.params);
     const body = parseBody(searchRequestSchema, request.body ?? {});
-    const run = async () => prepare(await catalogSearch(app.db, entity, body));
-    const answer = cache ? await cache.get(entity, JSON.stringify(body), run) : await run();
+    const key = `${entity}\u0000${JSON.stringify(body)}`;
+    const run = async () => prepare(await catalogSearch(app.db, entity, body, { key }));
+    const pending = cache ? cache.get(key, searchAnswerTtl(entity), run) : run();
+    wantSearch(app.db, key, started + SEARCH_TIME_LIMIT_MS);
+    const answer = await withinSearchTimeLimit(pending, SEARCH_TIME_LIMIT_MS, started);
     return answer.send(request, reply);
   });
 }

@@ -4,20 +4,40 @@ import { NO_MAPPING_FOUND, urlMapRequestSchema, urlMapResultSchema } from '../..
 import { requireAuth } from '../http/auth';
 import { errorEnvelope, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
+import { PreparedAnswer } from '../services/search/prepared-answer';
+import { CatalogueAnswerCache, catalogueCacheEnabled, PRODUCT_CACHE_TTL_MS } from '../services/search/result-cache';
 import { mapUrl, productBySku, productPath } from '../services/search/url-map';
+
+export type UrlMapRouteOptions = {
+  /** Answer repeated URL maps from memory where the database reports its commits (PGlite); default as search. */
+  cache?: boolean;
+};
 
 /**
  * SPEC §7 URL mapping: `POST /api/url/map {url, includeFields?, excludeFields?, options?, filters?}` answers
  * `{_type, _source, url_path, filters?}`; an unknown path is a 404 "No mapping found", which the
  * storefront's dispatcher turns into page-not-found (SPEC §2).
+ *
+ * Every page view of the storefront maps its URL, so answers (404s too) are kept like search answers, but
+ * only where the database tells this process of every catalogue commit before the write returns (PGlite,
+ * decision 012): a product disabled a moment ago must not map (SPEC §2), so the search cache's
+ * once-a-second version check is not enough here. On PostgreSQL the lookup is a ~1 ms indexed query on a
+ * pooled connection that does not hold up other requests, and other instances write too: no cache.
  */
-export async function urlMapRoutes(app: FastifyInstance): Promise<void> {
+export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOptions = {}): Promise<void> {
+  const cache = catalogueCacheEnabled(options.cache) && app.db.listen ? new CatalogueAnswerCache<PreparedAnswer | null>(app.db) : null;
+  const unfollow = await cache?.followCommitsOf(app.db);
+  if (unfollow) app.addHook('onClose', unfollow);
   app.post('/api/url/map', { preHandler: requireAuth }, async (request, reply) => {
     const body = parseBody(urlMapRequestSchema, request.body);
-    const mapped = await mapUrl(app.db, body);
+    const run = async () => {
+      const mapped = await mapUrl(app.db, body);
+      return mapped ? new PreparedAnswer(JSON.stringify(ok(urlMapResultSchema, mapped))) : null;
+    };
+    const answer = cache ? await cache.get(JSON.stringify(body), PRODUCT_CACHE_TTL_MS, run) : await run();
     // Not an AppError: the text is the SPEC §2 protocol word the dispatcher matches, not shown to buyers.
-    if (!mapped) return reply.code(404).send(errorEnvelope(404, NO_MAPPING_FOUND));
-    return ok(urlMapResultSchema, mapped);
+    if (!answer) return reply.code(404).send(errorEnvelope(404, NO_MAPPING_FOUND));
+    return answer.send(request, reply);
   });
 }
 

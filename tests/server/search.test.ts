@@ -11,8 +11,9 @@ import type { Queryable } from '../../server/db/client';
 import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
-import { SearchResultCache } from '../../server/services/search/result-cache';
-import { withSearchTimeLimit } from '../../server/services/search/time-limit';
+import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
+import { SearchTurns } from '../../server/services/search/search-turns';
+import { searchTransaction, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
 const SECRET = 'search-test-secret-that-is-long-enough-0123456789';
@@ -255,23 +256,124 @@ describe('access and limits', () => {
     const slow = withSearchTimeLimit(db, (q) => q.query('select pg_sleep(0.3)'), 50);
     await expect(slow).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });
   });
+
+  it('lets other statements pass searches queued in a burst: they wait for one search at most', async () => {
+    const finished: string[] = [];
+    const heavy = (name: string) =>
+      searchTransaction(db, async (q) => {
+        await q.query('select count(*) from generate_series(1, 400000) g where g % 3 = 0');
+        finished.push(name);
+      });
+    const searches = [heavy('search 1'), heavy('search 2'), heavy('search 3')];
+    const other = db.query('select 1').then(() => finished.push('sign-in'));
+    await Promise.all([...searches, other]);
+    expect(finished.indexOf('sign-in')).toBeLessThan(finished.indexOf('search 2'));
+  });
 });
 
 describe('result cache', () => {
-  it('answers a repeat from memory and forgets everything when the catalogue changes', async () => {
+  it('answers a repeat from memory and, polling the feed sequence, forgets everything when the catalogue changes', async () => {
     let clock = 0;
-    const cache = new SearchResultCache<number>(db, () => clock);
+    const cache = new CatalogueAnswerCache<number>(db, () => clock);
     let runs = 0;
     const compute = async () => ++runs;
-    expect(await cache.get('product', 'k', compute)).toBe(1);
-    expect(await cache.get('product', 'k', compute)).toBe(1);
-    await Promise.all([cache.get('product', 'other', compute), cache.get('product', 'other', compute)]);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    await Promise.all([cache.get('other', PRODUCT_CACHE_TTL_MS, compute), cache.get('other', PRODUCT_CACHE_TTL_MS, compute)]);
     expect(runs).toBe(2);
     await insertProduct(db, { sku: 'T-CACHE-NEW', name: 'Νέο Προϊόν Κρυφής Μνήμης', name_en: 'Cache Test' }, 999_999);
     clock += 1500;
-    expect(await cache.get('product', 'k', compute)).toBe(3);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(3);
     clock += 60_001;
-    expect(await cache.get('product', 'k', compute)).toBe(4);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(4);
+  });
+
+  it('runs first the queued searches a request still waits for, longest-waiting first; abandoned ones last', async () => {
+    let clock = 0;
+    const turns = new SearchTurns(() => clock);
+    const finished: string[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const search = (key: string, deadline: number) =>
+      turns.take(key, deadline, async () => {
+        if (key === 'running') await gate;
+        finished.push(key);
+      });
+    const all = [
+      search('running', 1000),
+      search('gave up 1', 100),
+      search('waited for', 1000),
+      search('gave up 2', 150),
+      search('newer', 1100),
+      search('gave up 3', 200),
+    ];
+    clock = 500; // the requests for the three "gave up" searches were answered 503 at their limit
+    turns.want('gave up 2', 1500); // a buyer asks for that one again
+    open();
+    await Promise.all(all);
+    expect(finished).toEqual(['running', 'waited for', 'newer', 'gave up 2', 'gave up 3', 'gave up 1']);
+  });
+
+  it('keeps an answer that came after the time limit, so its repeat is answered from memory', async () => {
+    const cache = new CatalogueAnswerCache<string>(db);
+    let runs = 0;
+    const slow = () =>
+      new Promise<string>((resolve) => {
+        runs += 1;
+        setTimeout(() => resolve('late answer'), 80);
+      });
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });
+    // A repeat while it still runs shares it instead of queueing the same search again.
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).toBe('late answer');
+    expect(runs).toBe(1);
+  });
+
+  it('following commit notifications, forgets at the notification and reads no version', async () => {
+    let statements = 0;
+    const counting: Queryable = {
+      query: (sql, params) => ((statements += 1), db.query(sql, params)),
+      exec: (sql) => db.exec(sql),
+    };
+    let notify: (payload: string) => void = () => undefined;
+    let unlistened = false;
+    const cache = new CatalogueAnswerCache<number>(counting);
+    const unfollow = await cache.followChanges(async (channel, callback) => {
+      expect(channel).toBe('catalog_feed');
+      notify = callback;
+      return async () => {
+        unlistened = true;
+      };
+    });
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    notify('products');
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(2);
+    expect(statements).toBe(0);
+    await unfollow();
+    expect(unlistened).toBe(true);
+  });
+
+  it('answers a search that was running when the catalogue changed, but does not keep it', async () => {
+    let notify: (payload: string) => void = () => undefined;
+    const cache = new CatalogueAnswerCache<string>(db);
+    await cache.followChanges(async (_channel, callback) => {
+      notify = callback;
+      return async () => undefined;
+    });
+    let finish: (value: string) => void = () => undefined;
+    const slow = cache.get('k', PRODUCT_CACHE_TTL_MS, () => new Promise<string>((resolve) => (finish = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    notify('products');
+    // A request after the change does not share the computation that began before it.
+    const after = cache.get('k', PRODUCT_CACHE_TTL_MS, async () => 'after the change');
+    finish('before the change');
+    expect(await slow).toBe('before the change');
+    expect(await after).toBe('after the change');
+    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, async () => 'recomputed')).toBe('after the change');
   });
 
   it('sends a browser that accepts gzip the same answer compressed, first time and from memory', async () => {

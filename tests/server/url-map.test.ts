@@ -9,7 +9,8 @@ import { loadConfig } from '../../server/config';
 import { productRedirectRoutes, urlMapRoutes } from '../../server/routes/url-map';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { signAccessToken } from '../../server/services/access-token';
-import { openTestDb, type TestDb } from './helpers/test-db';
+import { createCustomer } from './helpers/factory';
+import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
 
 const SECRET = 'url-map-test-secret-that-is-long-enough-0123456789';
 let app: FastifyInstance;
@@ -104,18 +105,75 @@ describe('POST /api/url/map', () => {
     }
   });
 
-  it('does not map a disabled product', async () => {
+  it('does not map a disabled product, from the moment it is disabled, and maps it again once enabled', async () => {
+    // Mapped (and so remembered, on PGlite) before the change: the change must be seen at once anyway.
+    expect((await map({ url: `/${simple.url_path}` })).status).toBe(200);
     await db.query(`update products set status = 2 where sku = $1`, [simple.sku]);
     try {
       expect((await map({ url: `/${simple.url_path}` })).status).toBe(404);
     } finally {
       await db.query(`update products set status = 1 where sku = $1`, [simple.sku]);
     }
+    expect((await map({ url: `/${simple.url_path}` })).status).toBe(200);
   });
 
   it('needs a token and a url', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/url/map', payload: { url: '/privacy' } })).statusCode).toBe(401);
     expect((await map({})).status).toBe(400);
+  });
+});
+
+describe('remembered URL maps', () => {
+  it('answers a repeated URL map from memory on PGlite; on PostgreSQL it asks the database each time', async () => {
+    let statements = 0;
+    const counted: TestDb = { ...db, query: (sql, params) => ((statements += 1), db.query(sql, params)) };
+    const countedDir = mkdtempSync(path.join(tmpdir(), 'url-map-cache-test-'));
+    const counting = await buildApp({ config: loadConfig({ DATA_DIR: countedDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn' }), db: counted, logger: false, distDir: path.join(countedDir, 'no-dist') });
+    try {
+      const send = async (url: string) => {
+        const res = await counting.inject({ method: 'POST', url: '/api/url/map', headers: { authorization: `Bearer ${token}` }, payload: { url } });
+        return { status: res.statusCode, body: res.body };
+      };
+      const first = await send(`/${simple.url_path}`);
+      const missing = await send('/nothing/mapped/here');
+      const afterFirst = statements;
+      expect(afterFirst).toBeGreaterThan(0);
+      expect(await send(`/${simple.url_path}`)).toEqual(first);
+      expect(await send('/nothing/mapped/here')).toEqual(missing);
+      expect(missing.status).toBe(404);
+      if (testDbKind() === 'pglite') expect(statements).toBe(afterFirst);
+      else expect(statements).toBeGreaterThan(afterFirst);
+    } finally {
+      await counting.close();
+      rmSync(countedDir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a price changed through the bridge at once, in the URL map and in search', async () => {
+    const admin = await createCustomer(db, { isAdmin: true });
+    const adminToken = signAccessToken(SECRET, admin.id, 900, Date.now());
+    const search = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/catalog/product/_search',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { query: { text: simple.sku }, size: 5 },
+      });
+      return (JSON.parse(res.body) as { result: { items: { sku: string; price: number }[] } }).result.items.find((i) => i.sku === simple.sku)?.price;
+    };
+    const before = (await map({ url: `/${simple.url_path}` })).result?._source.price;
+    expect(await search()).toBe(before);
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${encodeURIComponent(simple.sku)}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { price: 123_456 },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect((await map({ url: `/${simple.url_path}` })).result?._source.price).toBe(1234.56);
+    // PostgreSQL: other bridge instances write too, so the search cache reads the feed version once a second.
+    if (testDbKind() === 'postgresql') await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await search()).toBe(1234.56);
   });
 });
 

@@ -4,7 +4,7 @@ import { searchEntity } from './entity-search';
 import { normalizeSearch } from './normalize';
 import { searchProducts } from './product-search';
 import { emptyResult } from './run-query';
-import { withSearchTimeLimit } from './time-limit';
+import { searchTransaction } from './time-limit';
 
 export type CatalogSearchOutcome = { result: SearchResult; tooShort: boolean };
 
@@ -24,11 +24,15 @@ async function ensureStatistics(db: Db): Promise<void> {
   if (rows[0]?.missing) await db.exec('analyze products; analyze categories; analyze search_words');
 }
 
-/** Runs one SPEC §7 search within the SPEC §9 server time limit. */
-export async function catalogSearch(db: Db, entity: SearchEntity, request: SearchRequest, limitMs?: number): Promise<CatalogSearchOutcome> {
+/**
+ * Runs one SPEC §7 search to its end: the caller cuts the request's wait at the SPEC §9 limit
+ * (`withinSearchTimeLimit`), so an answer that comes late can still be kept for the next request.
+ * On PostgreSQL a statement is still cancelled at the limit.
+ */
+export async function catalogSearch(db: Db, entity: SearchEntity, request: SearchRequest, options: { limitMs?: number; key?: string } = {}): Promise<CatalogSearchOutcome> {
   const n = normalizeSearch(request);
   if (n.tooShort) return { result: emptyResult(n), tooShort: true };
   await ensureStatistics(db);
-  const result = await withSearchTimeLimit(db, (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)), limitMs);
+  const result = await searchTransaction(db, (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)), options.limitMs, options.key);
   return { result, tooShort: false };
 }

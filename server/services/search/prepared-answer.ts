@@ -11,13 +11,17 @@ const GZIP_MIN_BYTES = 1024;
  * cost under load. @fastify/compress leaves a response that already has a Content-Encoding alone.
  */
 export class PreparedAnswer {
-  private gzipped: Buffer | null = null;
+  /** UTF-8 bytes, encoded once: a string reply is encoded again on every send (and was measured again). */
+  private readonly bytes: Buffer;
+  /** undefined: not compressed yet; null: too small to be worth it. */
+  private gzipped: Buffer | null | undefined;
 
-  constructor(readonly json: string) {}
+  constructor(json: string) {
+    this.bytes = Buffer.from(json, 'utf8');
+  }
 
   private gzip(): Buffer | null {
-    if (Buffer.byteLength(this.json) < GZIP_MIN_BYTES) return null;
-    this.gzipped ??= gzipSync(this.json);
+    if (this.gzipped === undefined) this.gzipped = this.bytes.length < GZIP_MIN_BYTES ? null : gzipSync(this.bytes);
     return this.gzipped;
   }
 
@@ -26,6 +30,6 @@ export class PreparedAnswer {
     const accepts = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
     const gzipped = accepts ? this.gzip() : null;
     if (gzipped) return reply.header('content-encoding', 'gzip').send(gzipped);
-    return reply.send(this.json);
+    return reply.send(this.bytes);
   }
 }

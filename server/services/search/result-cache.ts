@@ -1,24 +1,40 @@
 import type { SearchEntity } from '../../../src/contracts/search';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+import { FEED_CHANNEL } from '../change-feed/notifier';
 
 /** SPEC §9 search cache: 60 s for products, 10 minutes for the other types. */
 export const PRODUCT_CACHE_TTL_MS = 60_000;
 export const OTHER_CACHE_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 2000;
-/** How often the catalogue version is read; a change drops every cached answer. */
+/** How often the catalogue version is read where the database does not report commits; a change drops every answer. */
 const VERSION_CHECK_MS = 1000;
 
+/** SEARCH_CACHE=off turns the catalogue answer caches (search, URL map) off: the benchmark's database-only runs. */
+export const catalogueCacheEnabled = (option?: boolean): boolean => option ?? process.env.SEARCH_CACHE !== 'off';
+
+export const searchAnswerTtl = (entity: SearchEntity): number => (entity === 'product' ? PRODUCT_CACHE_TTL_MS : OTHER_CACHE_TTL_MS);
+
 type Entry<T> = { value: T; expires: number };
+type ListenFn = NonNullable<Db['listen']>;
 
 /**
- * Answers repeated searches from memory. Any catalogue write advances the change feed's sequence
- * (migration 020), and a new value empties the cache, so an answer is at most VERSION_CHECK_MS older
- * than the catalogue; the TTLs bound it where that sequence does not exist. Identical searches that
- * arrive together share one query (PGlite runs queries one at a time, so this matters under load).
+ * Catalogue answers (searches, URL maps) kept in memory, dropped as soon as the catalogue changes. Every
+ * catalogue write advances the change feed's sequence and sends a `catalog_feed` notification when it
+ * commits (migration 020). Two ways to hear of it:
+ * - `followChanges(listen)`: the notification itself. PGlite hands it to this process before the write's
+ *   own statement returns (decision 012), so after any write through this database, the bridge's own or
+ *   a test's, no answer from before it is served. Nothing is polled then.
+ * - Otherwise (PostgreSQL, where other instances write too) the sequence is read at most once a
+ *   VERSION_CHECK_MS, so an answer is at most that much older than the catalogue.
+ * The TTLs bound an answer where neither exists. Identical requests that arrive together share one
+ * computation; one that started before a change is answered but not kept.
  */
-export class SearchResultCache<T> {
+export class CatalogueAnswerCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly inFlight = new Map<string, Promise<T>>();
+  /** Advances on every change: a computation that started in an older generation is not kept. */
+  private generation = 0;
+  private following = false;
   private version: string | null = null;
   private versionReadAt = -Infinity;
   private versionRead: Promise<void> | null = null;
@@ -27,6 +43,33 @@ export class SearchResultCache<T> {
     private readonly db: Queryable,
     private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** Drops every answer and every shared computation in progress. */
+  forget(): void {
+    this.entries.clear();
+    this.inFlight.clear();
+    this.generation += 1;
+  }
+
+  /**
+   * Follows `db`'s commit notifications where it offers them to this process (PGlite); resolves to the
+   * unsubscribe function, or null where the database has none (PostgreSQL: the version check applies).
+   */
+  async followCommitsOf(db: Db): Promise<(() => Promise<void>) | null> {
+    return db.listen ? this.followChanges(db.listen.bind(db)) : null;
+  }
+
+  /** Forget on every catalogue notification instead of polling; resolves to the unsubscribe function. */
+  async followChanges(listen: ListenFn): Promise<() => Promise<void>> {
+    const unlisten = await listen(FEED_CHANNEL, () => this.forget());
+    this.following = true;
+    // Anything computed before the subscription was in place may predate a change it missed.
+    this.forget();
+    return async () => {
+      this.following = false;
+      await unlisten();
+    };
+  }
 
   private async readVersion(): Promise<void> {
     let current: string;
@@ -37,7 +80,7 @@ export class SearchResultCache<T> {
       // No change feed in this database (it is another engineer's migration): the TTLs alone apply.
       current = `no-feed:${error instanceof Error ? error.name : 'unknown'}`;
     }
-    if (current !== this.version) this.entries.clear();
+    if (current !== this.version) this.forget();
     this.version = current;
     this.versionReadAt = this.now();
   }
@@ -50,22 +93,28 @@ export class SearchResultCache<T> {
     await this.versionRead;
   }
 
-  async get(entity: SearchEntity, key: string, compute: () => Promise<T>): Promise<T> {
-    await this.fresh();
-    const cacheKey = `${entity}\u0000${key}`;
-    const hit = this.entries.get(cacheKey);
+  async get(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+    if (!this.following) await this.fresh();
+    const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return hit.value;
-    const running = this.inFlight.get(cacheKey);
+    const running = this.inFlight.get(key);
     if (running) return running;
-    const ttl = entity === 'product' ? PRODUCT_CACHE_TTL_MS : OTHER_CACHE_TTL_MS;
+    const generation = this.generation;
     const work = compute()
       .then((value) => {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value ?? '');
-        this.entries.set(cacheKey, { value, expires: this.now() + ttl });
+        if (generation === this.generation) this.keep(key, value, ttlMs);
         return value;
       })
-      .finally(() => this.inFlight.delete(cacheKey));
-    this.inFlight.set(cacheKey, work);
+      .finally(() => {
+        if (this.inFlight.get(key) === work) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, work);
     return work;
+  }
+
+  private keep(key: string, value: T, ttlMs: number): void {
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value ?? '');
+    this.entries.set(key, { value, expires: this.now() + ttlMs });
   }
 }
