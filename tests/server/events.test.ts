@@ -3,15 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openPostgres, type Db, type Queryable } from '../../server/db/client';
+import { openPglite, openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { eventRoutes } from '../../server/routes/events';
 import { syncRoutes } from '../../server/routes/sync';
@@ -22,29 +19,6 @@ import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../se
 import { M } from '../../src/contracts/messages';
 import { createCustomer } from './helpers/factory';
 import { TEST_JWT_SECRET } from './helpers/test-app';
-
-/**
- * A PGlite Db that also exposes PGlite's `listen`, so the bridge hears NOTIFY from the feed triggers the
- * way it does on PostgreSQL (server/db/client.ts does not expose `listen` yet).
- */
-async function pgliteWithListen(): Promise<Db & { listen: PGlite['listen'] }> {
-  const pglite = await PGlite.create({ extensions: { pg_trgm, unaccent } });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return (await q.query<T>(sql, params as unknown[])).rows;
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
-  return {
-    kind: 'pglite',
-    ...wrap(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
-    close: () => pglite.close(),
-    listen: pglite.listen.bind(pglite),
-  };
-}
 
 type Stream = { status: number; headers: http.IncomingHttpHeaders; messages: string[]; waitFor(match: (m: string) => boolean, ms: number): Promise<string>; close(): void };
 
@@ -93,11 +67,12 @@ const changeOf = (collection: string) => (m: string): boolean => {
   return ((JSON.parse(data) as { collections?: string[] }).collections ?? []).includes(collection);
 };
 
-// One PGlite for the whole file: starting one costs seconds on a busy machine.
-let db: Db & { listen: PGlite['listen'] };
+// One PGlite for the whole file (the bridge's own: worker thread, NOTIFY through `listen`); starting one
+// costs seconds on a busy machine.
+let db: Db;
 
 beforeAll(async () => {
-  db = await pgliteWithListen();
+  db = await openPglite(undefined);
   await migrate(db);
   await seedIfEmpty(db, { products: 60 });
 });
