@@ -167,7 +167,10 @@ export function readFeedAhead<P extends { caughtUp: boolean; checkpoint: number;
     },
     takeArrived() {
       const pages: P[] = [];
-      while (!closed && delivered <= endAt && settled[delivered] && !('error' in (settled[delivered] ?? {}))) {
+      for (;;) {
+        const entry = settled[delivered];
+        // A failure is left for next() to throw, after the pages before it were written.
+        if (closed || delivered > endAt || !entry || 'error' in entry) return pages;
         const page = take();
         if (page) pages.push(page);
       }

@@ -17,7 +17,7 @@ export type CatalogSyncSnapshot = Record<SyncCollection, CollectionSync>;
 export interface CatalogSyncStatus {
   get(): CatalogSyncSnapshot;
   subscribe(listener: () => void): () => void;
-  /** Called by the catalogue pull for every stored page: counts only. */
+  /** Called by the catalogue pull for every stored page that brought changes: counts only. */
   record(page: PulledPage): void;
   /** Called once the catalogue pull has stored a caught-up page of the collection (catalog-replication onCaughtUp). */
   markReady(collection: SyncCollection): void;

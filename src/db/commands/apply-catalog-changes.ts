@@ -54,9 +54,11 @@ export async function applyCatalogChanges<C extends CatalogCollectionName>(
   const failed = insert.error.filter((e) => e.status !== 409);
   if (failed.length > 0) throw new CatalogWriteError(name, failed);
 
-  const byKey = new Map(changes.upserts.map((doc) => [keyOf(doc), doc]));
   let toReplace = new Set(insert.error.map((e) => e.documentId));
   let toRemove = new Set(changes.removals);
+  // A first sync ends here: everything was new and nothing is removed.
+  if (toReplace.size + toRemove.size === 0) return applied;
+  const byKey = new Map(changes.upserts.filter((doc) => toReplace.has(keyOf(doc))).map((doc) => [keyOf(doc), doc]));
   for (let attempt = 1; toReplace.size + toRemove.size > 0; attempt += 1) {
     const stored = await collection.storageInstance.findDocumentsById([...toReplace, ...toRemove], false);
     const storedKeys = new Set(stored.map(keyOf));
