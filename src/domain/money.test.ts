@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromCents, toCents } from './money';
+import { formatMoney, formatWholeEuros, fromCents, toCents, warmMoneyFormatters } from './money';
 
 describe('money', () => {
   it('keeps integer cents and rounds half away from float noise', () => {
@@ -13,5 +13,14 @@ describe('money', () => {
     expect(formatMoney(123450, 'en-US')).toBe('1,234.50 €');
     expect(formatMoney(5, 'en-US')).toBe('0.05 €');
     expect(formatMoney(-250, 'el-GR')).toBe('-2,50 €');
+  });
+
+  it('formats whole euros with the language grouping, and a warmed locale formats the same', () => {
+    expect(formatWholeEuros(100_000, 'el-GR')).toBe('1.000 €');
+    expect(formatWholeEuros(100_000, 'en-US')).toBe('1,000 €');
+    expect(formatWholeEuros(4_999, 'en-US')).toBe('50 €');
+    warmMoneyFormatters('el-GR');
+    expect(formatWholeEuros(15_000, 'el-GR')).toBe('150 €');
+    expect(formatMoney(15_000, 'el-GR')).toBe('150,00 €');
   });
 });

@@ -1,4 +1,4 @@
-import type { Cents } from './money';
+import { formatWholeEuros, type Cents } from './money';
 
 /**
  * SPEC §9 price ranges: 0-50, 50-100, 100-150, 150 and above (euros). A range includes its lower
@@ -33,14 +33,9 @@ export function priceRangeOf(price: Cents): PriceRange {
   return found ?? (PRICE_RANGES[0] as PriceRange);
 }
 
-/** Whole euros, amount then the sign, with the UI language's grouping ("1.000 €" / "1,000 €"). */
-function wholeEuros(cents: Cents, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(cents / 100)} €`;
-}
-
 /** SPEC §9 labels: "< 50 €" for the first, "> 150 €" for the last, "50 € - 100 €" in between. */
 export function priceRangeLabel(range: PriceRange, locale: string): string {
-  if (range.from === 0 && range.to !== null) return `< ${wholeEuros(range.to, locale)}`;
-  if (range.to === null) return `> ${wholeEuros(range.from, locale)}`;
-  return `${wholeEuros(range.from, locale)} - ${wholeEuros(range.to, locale)}`;
+  if (range.from === 0 && range.to !== null) return `< ${formatWholeEuros(range.to, locale)}`;
+  if (range.to === null) return `> ${formatWholeEuros(range.from, locale)}`;
+  return `${formatWholeEuros(range.from, locale)} - ${formatWholeEuros(range.to, locale)}`;
 }

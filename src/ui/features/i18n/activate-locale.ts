@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
+import { warmMoneyFormatters } from '../../../domain/money';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, detectLocale } from './locales';
 import type { Locale } from './locales';
 
@@ -9,11 +10,16 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   'el-GR': () => import('../../../locales/el-GR/messages.po'),
 };
 
-/** Loads the catalog, switches Lingui and keeps `<html lang>` in step so screen readers pick the voice. */
+/**
+ * Loads the catalog, switches Lingui and keeps `<html lang>` in step so screen readers pick the voice;
+ * the locale's price formatters are then built when the main thread is idle.
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await catalogs[locale]();
   i18n.loadAndActivate({ locale, locales: [locale, DEFAULT_LOCALE], messages });
   document.documentElement.lang = locale;
+  const whenIdle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback : (task: () => void) => window.setTimeout(task, 1);
+  whenIdle(() => warmMoneyFormatters(locale));
 }
 
 export function initialLocale(): Locale {
