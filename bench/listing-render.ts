@@ -5,7 +5,10 @@
  * temporary directory, serves it, and loads it in headless Chromium (Playwright, /usr/bin/chromium or
  * CHROMIUM_PATH). The page mounts the storefront's ProductListing over a 2,000-product category
  * (BENCH_PRODUCTS) BENCH_RUNS times, each on a fresh catalogue snapshot, so every run pays for the
- * per-snapshot buckets, the sort and the first render of 50 cards. Run 1 is cold (JIT, styles).
+ * per-snapshot buckets, the sort and the first render of 50 cards. Run 1 of a page is cold (JIT, styles,
+ * first images). One cold sample swings by ±40 ms on this machine, so the page is loaded BENCH_COLD_LOADS
+ * times (default 7), each in a fresh browser context (no HTTP or code cache), and the cold figure is their
+ * median; the warm figures come from the runs after the first on the first load.
  * Prints a table; writes bench/results/listing-render.json. Target (issue 3): first render ≤ 150 ms.
  */
 import { createServer, type Server } from 'node:http';
@@ -28,6 +31,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
+const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 7);
 const TARGET_MS = 150;
 const OUT_DIR = path.join(os.tmpdir(), `listing-render-bench-${process.pid}`);
 
@@ -131,35 +135,48 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (error) => console.error('page error:', error.message));
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForSelector('#ready');
-    const timings = await page.evaluate((runs) => window.benchRender(runs), RUNS);
-    report(timings);
+    const loads: RunTiming[][] = [];
+    for (let load = 0; load < COLD_LOADS; load += 1) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await page.waitForSelector('#ready');
+      loads.push(await page.evaluate((runs) => window.benchRender(runs), load === 0 ? RUNS : 1));
+      await context.close();
+    }
+    report(loads);
   } finally {
     await browser.close();
     server.close();
   }
 }
 
-function report(timings: RunTiming[]): void {
+function report(loads: RunTiming[][]): void {
+  const timings = loads[0] ?? [];
   const warm = timings.slice(1);
+  const cold = loads.map((load) => load[0]).filter((t) => t !== undefined);
+  const coldPaintMs = percentile(cold.map((t) => t.paintMs), 50);
   const summary = {
     target: `first render of a ${PRODUCTS}-product category listing ≤ ${TARGET_MS} ms (commit + paint, headless Chromium)`,
-    coldPaintMs: round(timings[0]?.paintMs ?? Number.NaN),
+    coldLoads: cold.length,
+    coldPaintMs: round(coldPaintMs),
+    coldPaintMinMs: round(Math.min(...cold.map((t) => t.paintMs))),
+    coldPaintMaxMs: round(Math.max(...cold.map((t) => t.paintMs))),
+    coldCommitMs: round(percentile(cold.map((t) => t.commitMs), 50)),
     warmPaintP50Ms: round(percentile(warm.map((t) => t.paintMs), 50)),
     warmPaintP95Ms: round(percentile(warm.map((t) => t.paintMs), 95)),
     warmCommitP50Ms: round(percentile(warm.map((t) => t.commitMs), 50)),
-    cardsRendered: timings[0]?.cards ?? 0,
-    met: (timings[0]?.paintMs ?? Infinity) <= TARGET_MS && percentile(warm.map((t) => t.paintMs), 95) <= TARGET_MS,
+    cardsRendered: Math.min(...cold.map((t) => t.cards)),
+    met: coldPaintMs <= TARGET_MS && percentile(warm.map((t) => t.paintMs), 95) <= TARGET_MS,
   };
+  console.table(cold.map((t, i) => ({ load: i + 1, coldCommitMs: round(t.commitMs), coldPaintMs: round(t.paintMs), cards: t.cards })));
   console.table(timings.map((t, i) => ({ run: i + 1, commitMs: round(t.commitMs), paintMs: round(t.paintMs), cards: t.cards })));
   console.table([summary]);
   mkdirSync(path.join(HERE, 'results'), { recursive: true });
   writeFileSync(
     path.join(HERE, 'results', 'listing-render.json'),
-    `${JSON.stringify({ when: new Date().toISOString(), products: PRODUCTS, runs: RUNS, environment: 'headless Chromium (Playwright), Vite production build', summary, timings }, null, 2)}\n`,
+    `${JSON.stringify({ when: new Date().toISOString(), products: PRODUCTS, runs: RUNS, cold_loads: COLD_LOADS, environment: 'headless Chromium (Playwright), Vite production build, fresh context per load', summary, cold, timings }, null, 2)}\n`,
   );
 }
 
