@@ -13,14 +13,16 @@
  *    one raw Dexie `bulkPut` per collection into a fresh Dexie database with the same primary keys and
  *    indexes as the app's schemas (timed: the write part).
  * Target: first sync ≤ 1.5 × the raw bulkPut. Writes bench/results/first-sync.json. BENCH_TIMELINE=1 prints
- * when each product pull was sent and answered.
+ * when each product pull was sent and answered. BENCH_PROFILE=1 records the page's main-thread CPU profile
+ * during the first run's sync, prints the functions with the most self time and writes
+ * bench/results/first-sync.cpuprofile (open it in Chromium's DevTools, Performance panel).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { SYNC_COLLECTIONS, SYNC_PRIMARY_KEYS, type SyncCollection } from '../src/contracts/sync';
 import { catalogMetaSchema } from '../src/db/schema/catalog-meta';
 import { categorySchema } from '../src/db/schema/categories';
@@ -127,7 +129,7 @@ async function startBridge(): Promise<{ base: string; bridge: ChildProcess }> {
 }
 
 /** One sign-in in a fresh context, timed from the click to a ready, fully written catalogue. */
-async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
+async function timeFirstSync(browser: Browser, base: string, profile: boolean): Promise<SyncRun> {
   const context = await browser.newContext({ baseURL: base, locale: 'en-US', viewport: { width: 1280, height: 900 } });
   await context.addInitScript(NAME_SHIM);
   try {
@@ -150,6 +152,7 @@ async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
       const timing = request.timing();
       if (sent !== undefined) pulls.push({ sent, done: Date.now(), waitMs: Math.max(0, timing.responseStart - timing.requestStart) });
     });
+    const profiler = profile ? await startProfiler(page) : null;
     const started = Date.now();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     let firstProgressMs: number | null = null;
@@ -169,6 +172,7 @@ async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
       { polling: 50, timeout: 300_000 },
     );
     const firstSyncMs = Date.now() - started;
+    if (profiler) await profiler.stop();
     // BENCH_TIMELINE=1: each product pull as [sent, received, bridge wait] in ms after the click.
     if (process.env.BENCH_TIMELINE) console.log(`product pulls: ${JSON.stringify(pulls.map((p) => [p.sent - started, p.done - started, Math.round(p.waitMs)]))}`);
     // `ready` is marked only after the caught-up page is written; main() checks these counts against the feed.
@@ -179,6 +183,42 @@ async function timeFirstSync(browser: Browser, base: string): Promise<SyncRun> {
   } finally {
     await context.close();
   }
+}
+
+interface CpuNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: CpuNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Chromium's sampling profiler on the page's main thread (CDP), for BENCH_PROFILE=1. */
+async function startProfiler(page: Page): Promise<{ stop(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      mkdirSync(path.join(HERE, 'results'), { recursive: true });
+      writeFileSync(path.join(HERE, 'results', 'first-sync.cpuprofile'), JSON.stringify(profile));
+      const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+      const selfMs = new Map<string, number>();
+      (profile.samples ?? []).forEach((id, i) => {
+        const frame = byNode.get(id)?.callFrame;
+        const file = frame?.url.split('/').pop() ?? '';
+        const key = `${frame?.functionName || '(anonymous)'} ${file}:${frame?.lineNumber ?? 0}`;
+        selfMs.set(key, (selfMs.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+      });
+      const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 30);
+      console.log('main-thread self time (ms), top 30:');
+      for (const [key, ms] of top) console.log(`${ms.toFixed(0).padStart(7)}  ${key}`);
+    },
+  };
 }
 
 interface Pull {
@@ -280,7 +320,7 @@ async function main(): Promise<void> {
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     for (let run = 1; run <= RUNS; run += 1) {
-      const sync = await timeFirstSync(browser, base);
+      const sync = await timeFirstSync(browser, base, run === 1 && Boolean(process.env.BENCH_PROFILE));
       const baseline = await timeBaseline(browser, base, sync.token, run);
       documentsByCollection = sync.documents;
       profiles.push(sync.profile);
