@@ -24,7 +24,7 @@ export interface CatalogReplicationOptions {
   onError?: (collection: SyncCollection, error: unknown) => void;
   /** Documents per pull; default 1000, the bridge's maximum. */
   batchSize?: number;
-  /** Pages fetched or under way ahead of the writes; default 4 (about 4 MB of products in memory at most). */
+  /** Pages fetched or under way ahead of the writes; default 8 (about 8 MB of products in memory at most). */
   readAhead?: number;
   /** Wait before a failed pull is tried again; default 5 s (online$ skips the wait). */
   retryTime?: number;
@@ -102,7 +102,7 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
   /** From the stored checkpoint to a caught-up page: write what has arrived, then record how far it got. */
   async function pullOnce(): Promise<void> {
     const after = await readCatalogCheckpoint(db, identifier);
-    const pages = readFeedAhead((from, askAhead) => fetchCatalogPage(options.client, collection, from, batchSize, askAhead ? SYNC_MAX_AHEAD : 0), after, options.readAhead ?? 4);
+    const pages = readFeedAhead((from, askAhead) => fetchCatalogPage(options.client, collection, from, batchSize, askAhead ? SYNC_MAX_AHEAD : 0), after, options.readAhead ?? 8);
     stream = pages;
     try {
       for (;;) {
