@@ -1,4 +1,4 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type MigrationStrategies, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -10,7 +10,7 @@ import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
 import { categorySchema, type CategoryDoc } from './schema/categories';
 import { favoriteSchema, type FavoriteDoc } from './schema/favorites';
 import { orderSchema, type OrderDoc } from './schema/orders';
-import { productSchema, type ProductDoc } from './schema/products';
+import { productMigrationStrategies, productSchema, type ProductDoc } from './schema/products';
 import { supplierSchema, type SupplierDoc } from './schema/suppliers';
 import { syncTaskSchema, type SyncTaskDoc } from './schema/sync-tasks';
 
@@ -46,6 +46,11 @@ export const APP_COLLECTION_SCHEMAS = {
   addresses: addressSchema,
   account: accountSchema,
 } as const;
+
+/** Per collection whose schema version is above 0: how documents of each earlier version are carried over. */
+const APP_MIGRATION_STRATEGIES: Partial<Record<AppCollectionName, MigrationStrategies>> = {
+  products: productMigrationStrategies,
+};
 
 export const APP_DATABASE_NAME = 'storefront';
 
@@ -115,7 +120,12 @@ export async function createAppDatabase(options: AppDatabaseOptions = {}): Promi
   });
   try {
     await db.addCollections(
-      Object.fromEntries(Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }])),
+      Object.fromEntries(
+        Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => {
+          const migrationStrategies = APP_MIGRATION_STRATEGIES[name as AppCollectionName];
+          return [name, migrationStrategies ? { schema, migrationStrategies } : { schema }];
+        }),
+      ),
     );
   } catch (error) {
     // A half-built database would hold collections against the 13-collection limit.
