@@ -8,7 +8,7 @@ import { fakeDexieStorage } from '../db/testing/fake-storage';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
 import type { PulledPage } from './catalog-pull';
-import { catalogReplicationIdentifier, startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from './catalog-replication';
+import { catalogReplicationIdentifier, retryDelay, startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from './catalog-replication';
 import type { LiveEvent } from './live-events';
 import { createMemoryTokenStore } from './token-store';
 
@@ -29,7 +29,9 @@ function fakeBridge() {
   const entries: Entry[] = [];
   let seq = 0;
   const asked: number[] = [];
+  const askedAt: number[] = [];
   const failOnce = new Set<number>();
+  const failing = { times: 0 };
   const put = (sku: string, price: number | null): void => {
     const existing = entries.findIndex((e) => e.sku === sku);
     if (existing >= 0) entries.splice(existing, 1);
@@ -48,6 +50,11 @@ function fakeBridge() {
     const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (collection !== 'products') return respond(200, { code: 200, result: { documents: [], checkpoint: { seq: after } }, meta: { remaining: 0 } });
     asked.push(after);
+    askedAt.push(performance.now());
+    if (failing.times > 0) {
+      failing.times -= 1;
+      return respond(503, { code: 503, result: null, errors: [{ description: 'busy' }] });
+    }
     if (failOnce.delete(after)) return respond(503, { code: 503, result: null, errors: [{ description: 'busy' }] });
     const above = entries.filter((e) => e.seq > after);
     const page = above.slice(0, limit);
@@ -59,7 +66,7 @@ function fakeBridge() {
     tokens: createMemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 60_000 }),
     events: createBridgeEvents(),
   });
-  return { put, asked, failOnce, client, head: () => seq };
+  return { put, asked, askedAt, failOnce, failing, client, head: () => seq };
 }
 
 async function start(bridge: ReturnType<typeof fakeBridge>, options: Partial<CatalogReplicationOptions> = {}, factory = new IDBFactory()) {
@@ -122,6 +129,24 @@ describe('catalogue replication', () => {
     expect(client.errors).toHaveLength(1);
     expect(bridge.asked).toEqual([0, 10, 20, 20]);
     expect(Object.keys(await prices(client.db))).toHaveLength(30);
+  });
+
+  it('waits twice as long after each failure in a row, up to maxRetryTime', async () => {
+    expect([1, 2, 3, 4, 5, 40].map((n) => retryDelay(n, 5_000, 300_000))).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 300_000]);
+
+    const bridge = fakeBridge();
+    for (let i = 0; i < 5; i += 1) bridge.put(`P-${i}`, 100);
+    bridge.failing.times = 4;
+    const client = await start(bridge, { retryTime: 15, maxRetryTime: 60 });
+
+    await client.replication.awaitInSync();
+
+    expect(client.errors).toHaveLength(4);
+    expect(bridge.asked).toEqual([0, 0, 0, 0, 0]);
+    const gaps = bridge.askedAt.slice(1).map((at, i) => at - (bridge.askedAt[i] ?? 0));
+    // Timers never fire early: each gap is at least its delay (15, 30, 60, then capped at 60).
+    [15, 30, 60, 60].forEach((delay, i) => expect(gaps[i]).toBeGreaterThanOrEqual(delay - 1));
+    expect(Object.keys(await prices(client.db))).toHaveLength(5);
   });
 
   it('a live change pulls only what changed since the checkpoint, and a restart resumes from it', async () => {

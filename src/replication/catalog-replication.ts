@@ -26,8 +26,14 @@ export interface CatalogReplicationOptions {
   batchSize?: number;
   /** Pages fetched or under way ahead of the writes; default 8 (about 8 MB of products in memory at most). */
   readAhead?: number;
-  /** Wait before a failed pull is tried again; default 5 s (online$ skips the wait). */
+  /**
+   * Wait before a failed pull is tried again; default 5 s (online$ skips the wait). It doubles with every
+   * failure in a row up to maxRetryTime, so a write that keeps failing (storage full) does not download
+   * the same pages every 5 seconds on a metered connection.
+   */
   retryTime?: number;
+  /** The longest wait between retries; default 5 minutes. */
+  maxRetryTime?: number;
   /** Only the leader tab replicates (default true); the others see the data through the shared IndexedDB. */
   waitForLeadership?: boolean;
 }
@@ -49,6 +55,11 @@ const REPLICATION_VERSION = 'v2';
 
 export function catalogReplicationIdentifier(collection: SyncCollection, bridgeId: string): string {
   return `catalog-${collection}-${REPLICATION_VERSION}-${bridgeId}`;
+}
+
+/** The wait before retry number `failures` (1 for the first failure in a row): doubling from retryTime, capped. */
+export function retryDelay(failures: number, retryTime: number, maxRetryTime: number): number {
+  return Math.min(maxRetryTime, retryTime * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
 /** The changes of consecutive pages as one write: a key's last entry wins. */
@@ -80,6 +91,8 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
   const identifier = catalogReplicationIdentifier(collection, options.bridgeId);
   const batchSize = options.batchSize ?? SYNC_MAX_BATCH;
   const retryTime = options.retryTime ?? 5000;
+  const maxRetryTime = options.maxRetryTime ?? 300_000;
+  let failures = 0;
   const primaryKey = db.collections[collection].schema.primaryPath as string;
   let stopped = false;
   let requested = true;
@@ -137,11 +150,13 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
       requested = false;
       try {
         await pullOnce();
+        failures = 0;
       } catch (error) {
         if (stopped) break;
+        failures += 1;
         options.onError?.(collection, error);
         requested = true;
-        await sleep(retryTime);
+        await sleep(retryDelay(failures, retryTime, maxRetryTime));
       }
     }
   })();
