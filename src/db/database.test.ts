@@ -108,8 +108,8 @@ describe('schema migration', () => {
       version: 0,
       indexes: [['supplier_id', 'name_az'], ['supplier_id', 'final_price'], ['supplier_id', 'updated_at'], 'name_az', 'final_price', 'updated_at', 'parent_sku', 'barcode'],
     };
-    await old.addCollections({ products: { schema: version0 } });
-    await old.products.bulkInsert([makeProduct({ sku: 'OLD-1' }), makeProduct({ sku: 'OLD-2', name: 'Ζάχαρη 1kg' })]);
+    const { products } = await old.addCollections({ products: { schema: version0 } });
+    await products.bulkInsert([makeProduct({ sku: 'OLD-1' }), makeProduct({ sku: 'OLD-2', name: 'Ζάχαρη 1kg' })]);
     await old.upsertLocal('catalog-products-checkpoint', { seq: 42 });
     await old.close();
 
