@@ -5,6 +5,7 @@ import { startCatalogReplication } from '../../../replication/catalog-replicatio
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
 import { liveCatalogEvents } from '../../../replication/live-events';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
+import { requestPersistentStorage } from './persistent-storage';
 
 /** Where the first-sync status lives; one key per origin is enough since the bridge serves the storefront. */
 export const CATALOG_SYNC_STORAGE_KEY = 'b2b.catalog-sync.v1';
@@ -35,6 +36,8 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
     open: async () => {
       const status = getBrowserCatalogSyncStatus();
       const db = await getAppDatabase();
+      // The replica and the order queue must survive storage pressure: ask once per start, after sign-in.
+      void requestPersistentStorage(navigator.storage);
       const live$ = liveCatalogEvents({
         token: () => bridge.tokens.read()?.accessToken ?? null,
         createEventSource: (url) => new EventSource(url),
