@@ -1,9 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRxDatabase } from 'rxdb';
-import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
-import { APP_COLLECTION_SCHEMAS, APP_DATABASE_NAME, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
-import { productSchema } from './schema/products';
+import { APP_COLLECTION_SCHEMAS, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
 import { nameSortKey } from './name-sort-key';
 import { makeProduct } from './testing/documents';
 import { fakeDexieStorage } from './testing/fake-storage';
@@ -93,33 +90,7 @@ describe('schemas', () => {
         expect([property.minimum, property.maximum, property.multipleOf].every((v) => typeof v === 'number'), field).toBe(true);
       }
     }
-    expect(schema.version).toBe(_name === 'products' ? 1 : 0);
-  });
-});
-
-describe('schema migration', () => {
-  it('keeps the products stored under version 0 (same documents, more indexes) and their pull checkpoint', async () => {
-    const factory = new IDBFactory();
-    // Dev-mode (on in unit tests) wants a validated storage for every database.
-    const storage = wrappedValidateZSchemaStorage({ storage: fakeDexieStorage(factory) });
-    const old = await createRxDatabase({ name: APP_DATABASE_NAME, storage, localDocuments: true, multiInstance: false });
-    const version0 = {
-      ...productSchema,
-      version: 0,
-      indexes: [['supplier_id', 'name_az'], ['supplier_id', 'final_price'], ['supplier_id', 'updated_at'], 'name_az', 'final_price', 'updated_at', 'parent_sku', 'barcode'],
-    };
-    const { products } = await old.addCollections({ products: { schema: version0 } });
-    await products.bulkInsert([makeProduct({ sku: 'OLD-1' }), makeProduct({ sku: 'OLD-2', name: 'Ζάχαρη 1kg' })]);
-    await old.upsertLocal('catalog-products-checkpoint', { seq: 42 });
-    await old.close();
-
-    const db = await open(factory);
-
-    const docs = await db.products.findByIds(['OLD-1', 'OLD-2']).exec();
-    expect([...docs.keys()].sort()).toEqual(['OLD-1', 'OLD-2']);
-    expect(docs.get('OLD-2')?.name).toBe('Ζάχαρη 1kg');
-    expect((await db.getLocal<{ seq: number }>('catalog-products-checkpoint'))?.get('seq')).toBe(42);
-    expect(db.products.schema.version).toBe(1);
+    expect(schema.version).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { addRxPlugin, createRxDatabase, type MigrationStrategies, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -10,7 +10,7 @@ import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
 import { categorySchema, type CategoryDoc } from './schema/categories';
 import { favoriteSchema, type FavoriteDoc } from './schema/favorites';
 import { orderSchema, type OrderDoc } from './schema/orders';
-import { productMigrationStrategies, productSchema, type ProductDoc } from './schema/products';
+import { productSchema, type ProductDoc } from './schema/products';
 import { supplierSchema, type SupplierDoc } from './schema/suppliers';
 import { syncTaskSchema, type SyncTaskDoc } from './schema/sync-tasks';
 
@@ -46,11 +46,6 @@ export const APP_COLLECTION_SCHEMAS = {
   addresses: addressSchema,
   account: accountSchema,
 } as const;
-
-/** Per collection whose schema version is above 0: how documents of each earlier version are carried over. */
-const APP_MIGRATION_STRATEGIES: Partial<Record<AppCollectionName, MigrationStrategies>> = {
-  products: productMigrationStrategies,
-};
 
 export const APP_DATABASE_NAME = 'storefront';
 
@@ -102,24 +97,6 @@ async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStor
   return wrappedValidateZSchemaStorage({ storage });
 }
 
-/**
- * Documents per step when a collection's stored documents move to a newer schema version. RxDB's default
- * (10 per step, through its replication protocol) took 5.5 minutes for 15,323 products in Chromium here;
- * 500: 21 s, 2,000: 15–16.5 s, 8,000: 17–18 s (docs/decisions/013-catalogue-pull-writes.md).
- */
-const MIGRATION_BATCH_SIZE = 2000;
-
-/**
- * Carries documents stored under an older schema version over, before anything reads the collections
- * (RxDB's autoMigrate would do it with its slow default batch). Once per upgrade; the open waits for it.
- */
-async function migrateStoredDocuments(db: AppDatabase): Promise<void> {
-  for (const name of Object.keys(APP_MIGRATION_STRATEGIES) as AppCollectionName[]) {
-    const collection = db.collections[name];
-    if (await collection.migrationNeeded()) await collection.migratePromise(MIGRATION_BATCH_SIZE);
-  }
-}
-
 /** Creates a database with all ten collections. Prefer getAppDatabase() in the app. */
 export async function createAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
   addPlugins();
@@ -138,14 +115,8 @@ export async function createAppDatabase(options: AppDatabaseOptions = {}): Promi
   });
   try {
     await db.addCollections(
-      Object.fromEntries(
-        Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => {
-          const migrationStrategies = APP_MIGRATION_STRATEGIES[name as AppCollectionName];
-          return [name, migrationStrategies ? { schema, migrationStrategies, autoMigrate: false } : { schema }];
-        }),
-      ),
+      Object.fromEntries(Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }])),
     );
-    await migrateStoredDocuments(db);
   } catch (error) {
     // A half-built database would hold collections against the 13-collection limit.
     await db.close();

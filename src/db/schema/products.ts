@@ -94,7 +94,7 @@ export interface ProductDoc {
 export const productSchema: RxJsonSchema<ProductDoc> = {
   title: 'products',
   description: 'Catalogue products, pulled from the bridge change feed',
-  version: 1,
+  version: 0,
   primaryKey: 'sku',
   type: 'object',
   properties: {
@@ -171,21 +171,19 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     'updated_at',
   ],
   /**
-   * Only what an RxDB query uses: the related-products fallback reads a supplier's products by name
-   * (src/db/queries/product-related.ts); everything else is found by sku. Listings, home, search and
-   * barcode lookups read the in-memory catalogue snapshot (docs/decisions/010), so sort indexes would
-   * only slow every write: version 0 had seven more (name_az, final_price, updated_at alone and per
-   * supplier, parent_sku, barcode), and dropping them took the first sync of 15,445 documents from
-   * about 11.7 s to 9.7 s here (docs/decisions/013).
+   * Lists are per supplier or across the catalogue, sorted by name, price or latest (SPEC §9).
+   * type_id, visibility and status are required and bounded, so they can join an index later; today
+   * they are filtered in memory: almost every product is listed, so an index on them
+   * would not narrow a scan but would slow every bulk insert of the first sync.
    */
-  indexes: [['supplier_id', 'name_az']],
-};
-
-/**
- * Version 1 changed only the indexes: stored documents are kept as they are (copied into the new store
- * once, when the database opens after the upgrade: ~15 s for 15,000 products in Chromium here, see
- * migrateStoredDocuments in src/db/database.ts), so neither the catalogue nor its pull checkpoint is lost.
- */
-export const productMigrationStrategies = {
-  1: (doc: ProductDoc): ProductDoc => doc,
+  indexes: [
+    ['supplier_id', 'name_az'],
+    ['supplier_id', 'final_price'],
+    ['supplier_id', 'updated_at'],
+    'name_az',
+    'final_price',
+    'updated_at',
+    'parent_sku',
+    'barcode',
+  ],
 };
