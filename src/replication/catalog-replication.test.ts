@@ -74,6 +74,7 @@ async function start(bridge: ReturnType<typeof fakeBridge>, options: Partial<Cat
   const pages: PulledPage[] = [];
   const caughtUp: string[] = [];
   const errors: unknown[] = [];
+  const retryDelays: number[] = [];
   const replication = startCatalogReplication({
     db,
     client: bridge.client,
@@ -82,12 +83,15 @@ async function start(bridge: ReturnType<typeof fakeBridge>, options: Partial<Cat
     retryTime: 20,
     onPage: (page) => pages.push(page),
     onCaughtUp: (c) => caughtUp.push(c),
-    onError: (_c, error) => errors.push(error),
+    onError: (_c, error, retryInMs) => {
+      errors.push(error);
+      retryDelays.push(retryInMs);
+    },
     ...options,
   });
   const entry: { db: AppDatabase; replication?: CatalogReplication } = { db, replication };
   opened.push(entry);
-  return { db, replication, pages, caughtUp, errors, entry };
+  return { db, replication, pages, caughtUp, errors, retryDelays, entry };
 }
 
 async function prices(db: AppDatabase): Promise<Record<string, number>> {
@@ -142,11 +146,26 @@ describe('catalogue replication', () => {
     await client.replication.awaitInSync();
 
     expect(client.errors).toHaveLength(4);
+    expect(client.retryDelays).toEqual([15, 30, 60, 60]);
     expect(bridge.asked).toEqual([0, 0, 0, 0, 0]);
     const gaps = bridge.askedAt.slice(1).map((at, i) => at - (bridge.askedAt[i] ?? 0));
     // Timers never fire early: each gap is at least its delay (15, 30, 60, then capped at 60).
     [15, 30, 60, 60].forEach((delay, i) => expect(gaps[i]).toBeGreaterThanOrEqual(delay - 1));
     expect(Object.keys(await prices(client.db))).toHaveLength(5);
+  });
+
+  it('a stored page in between starts the doubling again', async () => {
+    const bridge = fakeBridge();
+    for (let i = 0; i < 30; i += 1) bridge.put(`P-${i}`, 100);
+    bridge.failOnce.add(10);
+    bridge.failOnce.add(20);
+    const client = await start(bridge, { retryTime: 15, maxRetryTime: 60, readAhead: 1 });
+
+    await client.replication.awaitInSync();
+
+    expect(bridge.asked).toEqual([0, 10, 10, 20, 20]);
+    expect(client.retryDelays).toEqual([15, 15]);
+    expect(Object.keys(await prices(client.db))).toHaveLength(30);
   });
 
   it('a live change pulls only what changed since the checkpoint, and a restart resumes from it', async () => {

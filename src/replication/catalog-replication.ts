@@ -21,15 +21,16 @@ export interface CatalogReplicationOptions {
   onPage?: (page: PulledPage) => void;
   /** Told when a collection has stored everything the bridge had: the moment to mark it ready. */
   onCaughtUp?: (collection: SyncCollection) => void;
-  onError?: (collection: SyncCollection, error: unknown) => void;
+  /** A pull or write failed; it is tried again in `retryInMs` (sooner on online$, a live event or reSync()). */
+  onError?: (collection: SyncCollection, error: unknown, retryInMs: number) => void;
   /** Documents per pull; default 1000, the bridge's maximum. */
   batchSize?: number;
   /** Pages fetched or under way ahead of the writes; default 8 (about 8 MB of products in memory at most). */
   readAhead?: number;
   /**
-   * Wait before a failed pull is tried again; default 5 s (online$ skips the wait). It doubles with every
-   * failure in a row up to maxRetryTime, so a write that keeps failing (storage full) does not download
-   * the same pages every 5 seconds on a metered connection.
+   * Wait before a failed pull is tried again; default 5 s (online$, a live event or reSync() skips the
+   * wait). It doubles with every failure in a row without a page stored in between, up to maxRetryTime, so
+   * a write that keeps failing (storage full) does not download the same pages every 5 seconds.
    */
   retryTime?: number;
   /** The longest wait between retries; default 5 minutes. */
@@ -125,6 +126,8 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
         const last = group[group.length - 1] ?? next;
         await applyCatalogChanges(db, collection, mergePages(group, primaryKey));
         await saveCatalogCheckpoint(db, identifier, last.checkpoint);
+        // Progress: the next failure waits retryTime again (a flaky first sync must not back off to minutes).
+        failures = 0;
         for (const page of group) if (page.documents > 0) options.onPage?.(page);
         if (last.caughtUp) {
           options.onCaughtUp?.(collection);
@@ -154,9 +157,10 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
       } catch (error) {
         if (stopped) break;
         failures += 1;
-        options.onError?.(collection, error);
+        const delay = retryDelay(failures, retryTime, maxRetryTime);
+        options.onError?.(collection, error, delay);
         requested = true;
-        await sleep(retryDelay(failures, retryTime, maxRetryTime));
+        await sleep(delay);
       }
     }
   })();
