@@ -9,8 +9,8 @@ export function fromCents(cents: Cents): number {
   return cents / 100;
 }
 
-// Building an Intl.NumberFormat costs far more than using one (the first one of a page ~10 ms, cold);
-// listings format thousands of prices and every listing shows the price-range labels.
+// Building an Intl.NumberFormat costs far more than using one (cold, the first ones of a page took ~50 ms
+// together in Chromium here); listings format thousands of prices and every listing shows the range labels.
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatterFor(locale: string, decimals: 0 | 2): Intl.NumberFormat {
@@ -29,9 +29,8 @@ export function formatMoney(cents: Cents, locale: string): string {
 }
 
 /**
- * Builds the formatters of a locale ahead of need. The first Intl.NumberFormat of a page loads ICU data
- * (~50 ms for the two, cold, in Chromium here); done in idle time after start-up, a buyer's first listing
- * does not pay for it.
+ * Builds the formatters of a locale ahead of need (the UI calls it in idle time after the locale loads),
+ * so that the first listing a buyer opens does not pay for loading ICU data.
  */
 export function warmMoneyFormatters(locale: string): void {
   formatterFor(locale, 2);

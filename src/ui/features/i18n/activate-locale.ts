@@ -18,8 +18,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await catalogs[locale]();
   i18n.loadAndActivate({ locale, locales: [locale, DEFAULT_LOCALE], messages });
   document.documentElement.lang = locale;
-  const whenIdle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback : (task: () => void) => window.setTimeout(task, 1);
-  whenIdle(() => warmMoneyFormatters(locale));
+  // At the latest a second after start-up: a deep link to a listing during a busy start gets them too.
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => warmMoneyFormatters(locale), { timeout: 1000 });
+  else window.setTimeout(() => warmMoneyFormatters(locale), 1);
 }
 
 export function initialLocale(): Locale {
