@@ -36,8 +36,8 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
     open: async () => {
       const status = getBrowserCatalogSyncStatus();
       const db = await getAppDatabase();
-      // The replica and the order queue must survive storage pressure: ask once per start, after sign-in.
-      void requestPersistentStorage(navigator.storage);
+      // The replica and the order queue must survive storage pressure: asked once per browser, after sign-in.
+      void requestPersistentStorage(navigator.storage, window.localStorage);
       const live$ = liveCatalogEvents({
         token: () => bridge.tokens.read()?.accessToken ?? null,
         createEventSource: (url) => new EventSource(url),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestPersistentStorage } from './persistent-storage';
+import { PERSIST_ASKED_KEY, requestPersistentStorage } from './persistent-storage';
 
 function fakeStorage(persisted: boolean, grant: boolean | Error) {
   const calls = { persist: 0 };
@@ -15,29 +15,43 @@ function fakeStorage(persisted: boolean, grant: boolean | Error) {
   };
 }
 
+function memory() {
+  const items = new Map<string, string>();
+  return { items, getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+}
+
 describe('requestPersistentStorage', () => {
   it('asks only when the storage is not persistent yet, and reports the answer', async () => {
     const already = fakeStorage(true, false);
-    expect(await requestPersistentStorage(already.storage)).toBe(true);
+    expect(await requestPersistentStorage(already.storage, memory())).toBe(true);
     expect(already.calls.persist).toBe(0);
 
     const granted = fakeStorage(false, true);
-    expect(await requestPersistentStorage(granted.storage)).toBe(true);
+    expect(await requestPersistentStorage(granted.storage, memory())).toBe(true);
     expect(granted.calls.persist).toBe(1);
 
     const refused = fakeStorage(false, false);
-    expect(await requestPersistentStorage(refused.storage)).toBe(false);
+    expect(await requestPersistentStorage(refused.storage, memory())).toBe(false);
     expect(refused.calls.persist).toBe(1);
   });
 
+  it('asks once per browser: a refusal is not asked again at the next start', async () => {
+    const remembered = memory();
+    const refused = fakeStorage(false, false);
+    expect(await requestPersistentStorage(refused.storage, remembered)).toBe(false);
+    expect(await requestPersistentStorage(refused.storage, remembered)).toBe(false);
+    expect(refused.calls.persist).toBe(1);
+    expect(remembered.items.has(PERSIST_ASKED_KEY)).toBe(true);
+  });
+
   it('is false, without throwing, where the browser lacks the API or fails', async () => {
-    expect(await requestPersistentStorage(undefined)).toBe(false);
-    expect(await requestPersistentStorage({})).toBe(false);
+    expect(await requestPersistentStorage(undefined, memory())).toBe(false);
+    expect(await requestPersistentStorage({}, memory())).toBe(false);
     const failing = fakeStorage(false, new Error('denied by policy'));
     const warn = console.warn;
     console.warn = () => undefined;
     try {
-      expect(await requestPersistentStorage(failing.storage)).toBe(false);
+      expect(await requestPersistentStorage(failing.storage, memory())).toBe(false);
     } finally {
       console.warn = warn;
     }

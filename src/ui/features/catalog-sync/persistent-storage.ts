@@ -1,16 +1,21 @@
 /** The part of the browser's StorageManager this needs (absent in older browsers and some webviews). */
 export type PersistableStorage = Partial<Pick<StorageManager, 'persisted' | 'persist'>>;
 
+/** localStorage key: the browser was asked once; Firefox shows a prompt, which must not come back on every start. */
+export const PERSIST_ASKED_KEY = 'b2b.storage-persist-asked';
+
 /**
- * Asks the browser to keep this origin's storage under storage pressure. By default IndexedDB is
+ * Asks the browser, once, to keep this origin's storage under storage pressure. By default IndexedDB is
  * "best-effort": a phone low on space may evict it, and with it the offline catalogue and any order still
- * queued for sending. Chromium grants it without a prompt to an installed or often-used site, Firefox asks
- * the user; a refusal changes nothing else. Resolves whether the storage is persistent; never rejects.
+ * queued for sending. Chromium decides without a prompt (an installed or often-used site gets it), Firefox
+ * asks the user; a refusal changes nothing else. Resolves whether the storage is persistent; never rejects.
  */
-export async function requestPersistentStorage(storage: PersistableStorage | undefined): Promise<boolean> {
+export async function requestPersistentStorage(storage: PersistableStorage | undefined, memory: Pick<Storage, 'getItem' | 'setItem'>): Promise<boolean> {
   if (!storage?.persisted || !storage.persist) return false;
   try {
     if (await storage.persisted()) return true;
+    if (memory.getItem(PERSIST_ASKED_KEY) !== null) return false;
+    memory.setItem(PERSIST_ASKED_KEY, new Date().toISOString());
     return await storage.persist();
   } catch (error) {
     console.warn('Could not ask the browser to keep the offline data', error);
