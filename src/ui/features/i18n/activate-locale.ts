@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import { warmMoneyFormatters } from '../../../domain/money';
+import { whenIdle } from '../../components/when-idle';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, detectLocale } from './locales';
 import type { Locale } from './locales';
 
@@ -19,8 +20,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, locales: [locale, DEFAULT_LOCALE], messages });
   document.documentElement.lang = locale;
   // At the latest a second after start-up: a deep link to a listing during a busy start gets them too.
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => warmMoneyFormatters(locale), { timeout: 1000 });
-  else window.setTimeout(() => warmMoneyFormatters(locale), 1);
+  void whenIdle(1000).then(() => warmMoneyFormatters(locale));
 }
 
 export function initialLocale(): Locale {

@@ -6,15 +6,11 @@ import { getBrowserBridge } from '../../../replication/app-bridge';
 import { isCatalogReady } from '../../../replication/catalog-sync-status';
 import { createCatalogSearchClient } from '../../../replication/catalog-search-client';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
+import { whenIdle } from '../../components/when-idle';
 import { getBrowserCatalogSyncStatus } from '../catalog-sync/browser-catalog-sync';
 
-/** Gives the thread back between index slices: idle time when the browser has it, else a macrotask. */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 200 });
-    else setTimeout(resolve, 0);
-  });
-}
+/** Gives the thread back between index slices. */
+const idle = (): Promise<void> => whenIdle(200);
 
 /** Resolves once the first sync has stored the whole catalogue (at once on later sign-ins). */
 function catalogReady(): Promise<void> {
