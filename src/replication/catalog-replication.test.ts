@@ -8,8 +8,9 @@ import { fakeDexieStorage } from '../db/testing/fake-storage';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
 import type { PulledPage } from './catalog-pull';
-import { catalogReplicationIdentifier, retryDelay, startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from './catalog-replication';
+import { catalogReplicationIdentifier, startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from './catalog-replication';
 import type { LiveEvent } from './live-events';
+import { retryDelay } from './retry-delay';
 import { createMemoryTokenStore } from './token-store';
 
 const BRIDGE = 'http://bridge.test';

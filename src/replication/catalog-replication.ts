@@ -7,6 +7,7 @@ import { readCatalogCheckpoint } from '../db/queries/catalog-checkpoint';
 import type { BridgeClient } from './bridge-client';
 import { fetchCatalogPage, readFeedAhead, type CatalogDocs, type FetchedPage, type PulledPage } from './catalog-pull';
 import { concerns, type LiveEvent } from './live-events';
+import { retryDelay } from './retry-delay';
 
 export interface CatalogReplicationOptions {
   db: AppDatabase;
@@ -56,11 +57,6 @@ const REPLICATION_VERSION = 'v2';
 
 export function catalogReplicationIdentifier(collection: SyncCollection, bridgeId: string): string {
   return `catalog-${collection}-${REPLICATION_VERSION}-${bridgeId}`;
-}
-
-/** The wait before retry number `failures` (1 for the first failure in a row): doubling from retryTime, capped. */
-export function retryDelay(failures: number, retryTime: number, maxRetryTime: number): number {
-  return Math.min(maxRetryTime, retryTime * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
 /** The changes of consecutive pages as one write: a key's last entry wins. */

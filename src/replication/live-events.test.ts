@@ -27,6 +27,7 @@ class ScriptedSource implements EventSourceLike {
 function setup() {
   const sources: ScriptedSource[] = [];
   const timers: (() => void)[] = [];
+  const delays: number[] = [];
   let token = 'first-token';
   const events: LiveEvent[] = [];
   const live$ = liveCatalogEvents({
@@ -37,11 +38,16 @@ function setup() {
       sources.push(source);
       return source;
     },
-    setTimer: (callback) => timers.push(callback),
+    retryMs: 2000,
+    maxRetryMs: 8000,
+    setTimer: (callback, ms) => {
+      delays.push(ms);
+      return timers.push(callback);
+    },
     clearTimer: () => undefined,
   });
   const subscription = live$.subscribe((event) => events.push(event));
-  return { sources, timers, events, subscription, setToken: (next: string) => (token = next) };
+  return { sources, timers, delays, events, subscription, setToken: (next: string) => (token = next) };
 }
 
 describe('live catalogue events', () => {
@@ -65,6 +71,18 @@ describe('live catalogue events', () => {
     expect(sources).toHaveLength(1);
     timers.shift()?.();
     expect(sources.map((s) => s.url.split('token=')[1])).toEqual(['first-token', 'fresh-token']);
+  });
+
+  it('waits longer after each stream that failed for good, up to maxRetryMs, and from the start after a RESYNC', () => {
+    const { sources, timers, delays } = setup();
+    for (let i = 0; i < 4; i += 1) {
+      sources.at(-1)?.failForGood();
+      timers.shift()?.();
+    }
+    expect(delays).toEqual([2000, 4000, 8000, 8000]);
+    sources.at(-1)?.send('resync', 'RESYNC');
+    sources.at(-1)?.failForGood();
+    expect(delays.at(-1)).toBe(2000);
   });
 
   it('closes the stream when the last replication unsubscribes (logout)', () => {

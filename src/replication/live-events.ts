@@ -1,5 +1,6 @@
 import { Observable, share } from 'rxjs';
 import { changeEventSchema, SSE_CHANGE_EVENT, SSE_RESYNC_EVENT, type SyncCollection } from '../contracts/sync';
+import { retryDelay } from './retry-delay';
 
 /** `resync`: the stream (re)connected, every collection pulls; `change`: these collections moved on the bridge. */
 export type LiveEvent = { type: 'resync' } | { type: 'change'; collections: SyncCollection[] };
@@ -53,7 +54,8 @@ function connect(options: LiveEventsOptions, emit: (event: LiveEvent) => void): 
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const firstRetry = options.retryMs ?? 2000;
   const maxRetry = options.maxRetryMs ?? 60_000;
-  let retry = firstRetry;
+  /** Connections that ended in an HTTP error since the last RESYNC. */
+  let failures = 0;
   let source: EventSourceLike | null = null;
   let timer: unknown;
   let closed = false;
@@ -62,13 +64,13 @@ function connect(options: LiveEventsOptions, emit: (event: LiveEvent) => void): 
     timer = undefined;
     const token = options.token();
     if (token === null) {
-      timer = setTimer(open, retry);
+      timer = setTimer(open, retryDelay(failures + 1, firstRetry, maxRetry));
       return;
     }
     const current = options.createEventSource(`${options.baseUrl ?? ''}/api/events?token=${encodeURIComponent(token)}`);
     source = current;
     current.addEventListener(SSE_RESYNC_EVENT, () => {
-      retry = firstRetry;
+      failures = 0;
       emit({ type: 'resync' });
     });
     current.addEventListener(SSE_CHANGE_EVENT, (event) => {
@@ -78,8 +80,8 @@ function connect(options: LiveEventsOptions, emit: (event: LiveEvent) => void): 
     current.onerror = () => {
       if (closed || current.readyState !== EVENT_SOURCE_CLOSED) return;
       current.close();
-      timer = setTimer(open, retry);
-      retry = Math.min(retry * 2, maxRetry);
+      failures += 1;
+      timer = setTimer(open, retryDelay(failures, firstRetry, maxRetry));
     };
   };
   open();
