@@ -36,7 +36,7 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
     open: async () => {
       const status = getBrowserCatalogSyncStatus();
       const db = await getAppDatabase();
-      // The replica and the order queue must survive storage pressure: asked once per browser, after sign-in.
+      // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);
       const live$ = liveCatalogEvents({
         token: () => bridge.tokens.read()?.accessToken ?? null,

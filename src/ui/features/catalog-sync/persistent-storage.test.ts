@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERSIST_ASKED_KEY, requestPersistentStorage } from './persistent-storage';
+import { PERSIST_ASKED_KEY, PERSIST_ASK_AGAIN_MS, requestPersistentStorage } from './persistent-storage';
 
 function fakeStorage(persisted: boolean, grant: boolean | Error) {
   const calls = { persist: 0 };
@@ -35,13 +35,19 @@ describe('requestPersistentStorage', () => {
     expect(refused.calls.persist).toBe(1);
   });
 
-  it('asks once per browser: a refusal is not asked again at the next start', async () => {
+  it('after a refusal asks again only 30 days later, not at every start', async () => {
     const remembered = memory();
     const refused = fakeStorage(false, false);
-    expect(await requestPersistentStorage(refused.storage, remembered)).toBe(false);
-    expect(await requestPersistentStorage(refused.storage, remembered)).toBe(false);
+    const day = 24 * 60 * 60 * 1000;
+    const first = Date.UTC(2026, 10, 1);
+    expect(await requestPersistentStorage(refused.storage, remembered, first)).toBe(false);
+    expect(await requestPersistentStorage(refused.storage, remembered, first + day)).toBe(false);
+    expect(await requestPersistentStorage(refused.storage, remembered, first + PERSIST_ASK_AGAIN_MS - 1)).toBe(false);
     expect(refused.calls.persist).toBe(1);
-    expect(remembered.items.has(PERSIST_ASKED_KEY)).toBe(true);
+    expect(remembered.items.get(PERSIST_ASKED_KEY)).toBe(new Date(first).toISOString());
+
+    expect(await requestPersistentStorage(refused.storage, remembered, first + PERSIST_ASK_AGAIN_MS)).toBe(false);
+    expect(refused.calls.persist).toBe(2);
   });
 
   it('is false, without throwing, where the browser lacks the API or fails', async () => {
