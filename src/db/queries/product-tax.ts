@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { combineLatest, map, shareReplay, type Observable } from 'rxjs';
+import { combineLatest, map, shareReplay, tap, type Observable } from 'rxjs';
 import type { TaxRule } from '../../domain/tax';
 import type { AppDatabase } from '../database';
 import { catalogMetaKey } from '../schema/catalog-meta';
@@ -39,15 +39,27 @@ function configString(data: unknown): string | null {
 
 // Every price tag on a page asks for the same settings: one set of live queries per database, shared.
 const shared = new WeakMap<AppDatabase, Observable<TaxSettings>>();
+const latest = new WeakMap<AppDatabase, TaxSettings>();
 
 /** Tax rules and the default country from catalog_meta, live; malformed rules are skipped. */
 export function observeTaxSettings(db: AppDatabase): Observable<TaxSettings> {
   let settings$ = shared.get(db);
   if (!settings$) {
-    settings$ = taxSettingsQuery(db).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    settings$ = taxSettingsQuery(db).pipe(
+      tap((settings) => latest.set(db, settings)),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
     shared.set(db, settings$);
   }
   return settings$;
+}
+
+/**
+ * The settings last read from this database, if any: a price tag mounted later starts with them instead
+ * of waiting a render for its subscription (the live query then keeps it current).
+ */
+export function lastTaxSettings(db: AppDatabase): TaxSettings | undefined {
+  return latest.get(db);
 }
 
 function taxSettingsQuery(db: AppDatabase): Observable<TaxSettings> {

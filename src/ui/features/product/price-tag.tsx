@@ -18,11 +18,15 @@ export interface PriceTagProps {
 /**
  * A price as the buyer sees it everywhere (product page, listings, search results): the amount with or
  * without VAT per the customer's setting, the struck-through original while a special price applies,
- * and a label naming the VAT treatment with the product's actual rate (SPEC §1, §5).
+ * and a label naming the VAT treatment with the product's actual rate (SPEC §1, §5). Empty (aria-busy)
+ * until the local tax rules were read.
  */
 export function PriceTag({ item, taxClassId, size = 'normal', now }: PriceTagProps) {
   const formatMoney = useFormatMoney();
-  const { withVat, rateFor } = usePriceSettings();
+  const { withVat, rateFor, taxKnown } = usePriceSettings();
+  // Until the tax rules are read (the first moment after the page opens) no amount or rate is known to be
+  // right: a "0%" or a net price labelled with VAT would be wrong for a moment, so the tag waits.
+  if (!taxKnown) return <p className={`${styles.tag} ${size === 'large' ? styles.large : ''}`} data-testid="price-tag" aria-busy="true" />;
   const rate = rateFor(taxClassId);
   const shown = priceForDisplay(item, { withVat, taxRate: rate }, now ?? systemClock.now());
   return (

@@ -125,3 +125,24 @@ describe('product page states', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });
+
+describe('price tag while the tax rules load', () => {
+  it('never shows a guessed rate: empty and busy first, then the price with VAT 13 %', async () => {
+    await db.products.insert(makeProduct({ sku: 'OIL-1', slug: 'oil', url_key: 'oil', name_en: 'Olive oil', price: 1000, final_price: 1000 }));
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      for (const tag of document.querySelectorAll('[data-testid="price-tag"]')) seen.push(tag.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderProductRoute(bridge, db, '/p/OIL-1/oil', { withVat: true });
+      await screen.findByRole('heading', { level: 1, name: 'Olive oil' });
+      await waitFor(() => expect(priceText()).toContain('11.30 €'));
+    } finally {
+      observer.disconnect();
+    }
+    expect(priceText()).toContain('incl. VAT 13%');
+    expect(seen.filter((text) => text.includes('0%') && !text.includes('13%'))).toEqual([]);
+    expect(seen.some((text) => text.includes('10.00 €'))).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { observeTaxSettings, type TaxSettings } from '../../../db/queries/product-tax';
+import { lastTaxSettings, observeTaxSettings, type TaxSettings } from '../../../db/queries/product-tax';
 import { findTaxRate } from '../../../domain/tax';
 import { useSession } from '../session/session-context';
 import { useObservable } from './use-observable';
@@ -10,6 +10,8 @@ export interface PriceSettings {
   withVat: boolean;
   /** VAT percent of a product tax class in the store's default country (0 for class 0 or no rule). */
   rateFor(taxClassId: number): number;
+  /** False until the tax rules were read: rateFor then answers 0, which must not be shown as the rate. */
+  taxKnown: boolean;
 }
 
 const NO_RULES: TaxSettings = { rules: [], country: 'GR', region: null };
@@ -18,7 +20,8 @@ const NO_RULES: TaxSettings = { rules: [], country: 'GR', region: null };
 export function usePriceSettings(): PriceSettings {
   const db = useProductDatabase();
   const { customer } = useSession();
-  const tax = useObservable(() => (db ? observeTaxSettings(db) : null), [db]) ?? NO_RULES;
+  const read = useObservable(() => (db ? observeTaxSettings(db) : null), [db]) ?? (db ? lastTaxSettings(db) : undefined);
+  const tax = read ?? NO_RULES;
   const rateFor = useCallback((taxClassId: number) => findTaxRate(taxClassId, tax.rules, tax), [tax]);
-  return { withVat: customer?.show_prices_with_vat === true, rateFor };
+  return { withVat: customer?.show_prices_with_vat === true, rateFor, taxKnown: read !== undefined };
 }
