@@ -6,8 +6,8 @@
  * CHROMIUM_PATH), BENCH_RUNS times (default 3):
  * 1. a fresh browser context signs in as user@demo.gr (one buyer, no dialog) and the clock runs from the
  *    click on "Log in" until the catalogue is ready: every collection `ready` in the app's persisted sync
- *    status (localStorage), which the app sets only once the caught-up page is written; the RxDB Dexie
- *    tables are counted at that moment and must hold every listed document of the feed;
+ *    status (localStorage), which the app sets only once the caught-up page is written; the app's catalogue
+ *    write log in IndexedDB is counted at that moment and must hold every listed document of the feed;
  * 2. the baseline, same browser, same origin, a context without service worker: the same compact
  *    documents are fetched with the app's token (timed separately: the network part), then written with
  *    one raw Dexie `bulkPut` per collection into a fresh Dexie database with the same primary keys and
@@ -38,7 +38,7 @@ const DATA_DIR = process.env.BENCH_DATA_DIR ?? '/tmp/first-sync-bench/data';
 const TARGET_RATIO = 1.5;
 const USER = { email: 'user@demo.gr', password: 'Demo1234!' };
 /** src/ui/features/catalog-sync/browser-catalog-sync.ts CATALOG_SYNC_STORAGE_KEY and token-store.ts STORAGE_KEY. */
-const STATUS_KEY = 'b2b.catalog-sync.v1';
+const STATUS_KEY = 'b2b.catalog-sync.v2';
 const TOKENS_KEY = 'b2b.session.tokens';
 /** The app's schemas (src/db/database.ts APP_COLLECTION_SCHEMAS), imported one by one to keep RxDB out of Node. */
 const SCHEMAS: Record<SyncCollection, { version: number; indexes?: readonly (string | readonly string[])[] }> = {
@@ -176,7 +176,7 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
     // BENCH_TIMELINE=1: each product pull as [sent, received, bridge wait] in ms after the click.
     if (process.env.BENCH_TIMELINE) console.log(`product pulls: ${JSON.stringify(pulls.map((p) => [p.sent - started, p.done - started, Math.round(p.waitMs)]))}`);
     // `ready` is marked only after the caught-up page is written; main() checks these counts against the feed.
-    const documents = await page.evaluate(countStored, { collections: [...SYNC_COLLECTIONS], schemaVersions: schemaVersions() });
+    const documents = await page.evaluate(countStored, { collections: [...SYNC_COLLECTIONS], schemaVersions: schemaVersions(), primaryKeys: { ...SYNC_PRIMARY_KEYS } });
     const tokens = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY)) ?? '{}') as { accessToken?: string };
     if (!tokens.accessToken) throw new Error('no access token in localStorage after sign-in');
     return { firstSyncMs, firstProgressMs, documents, token: tokens.accessToken, profile: { ...profileOf(pulls, started, started + firstSyncMs), otherRequests } };
@@ -246,33 +246,45 @@ function schemaVersions(): Record<string, number> {
 }
 
 /**
- * In the page: counts the documents in the RxDB Dexie tables (`rxdb-dexie-storefront--<version>--<collection>`,
- * table `docs`). A first sync stores only listed documents (a removal of a document never stored is
- * skipped), so at the ready flag these counts must equal the listed documents of the feed, which the
- * baseline fetches afterwards: main() compares them and fails the run otherwise.
+ * In the page: counts the live documents in the app's catalogue write log (IndexedDB database
+ * `rxdb-mapped-storefront`, store `records`: one record per write, `stream` = `<collection>--<schema
+ * version>`, `docs` a JSON array; src/db/storage/write-log.ts), merging records by primary key as the app
+ * does when it loads them (newest `_meta.lwt` wins). A first sync stores only listed documents (a removal of
+ * a document never stored is skipped), so at the ready flag these counts must equal the listed documents
+ * of the feed, which the baseline fetches afterwards: main() compares them and fails the run otherwise.
  */
-async function countStored(args: { collections: string[]; schemaVersions: Record<string, number> }): Promise<Record<string, number>> {
-  const count = (name: string): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('docs')) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const request = db.transaction('docs', 'readonly').objectStore('docs').count();
-        request.onsuccess = () => {
-          db.close();
-          resolve(request.result);
-        };
-        request.onerror = () => reject(request.error ?? new Error(`cannot count ${name}`));
+async function countStored(args: { collections: string[]; schemaVersions: Record<string, number>; primaryKeys: Record<string, string> }): Promise<Record<string, number>> {
+  type Doc = Record<string, unknown> & { _deleted: boolean; _meta: { lwt: number } };
+  const records = await new Promise<Array<{ stream: string; docs: string }>>((resolve, reject) => {
+    const open = indexedDB.open('rxdb-mapped-storefront');
+    open.onerror = () => reject(open.error ?? new Error('cannot open the write log'));
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('records')) {
+        db.close();
+        resolve([]);
+        return;
+      }
+      const request = db.transaction('records', 'readonly').objectStore('records').getAll();
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result as Array<{ stream: string; docs: string }>);
       };
-    });
+      request.onerror = () => reject(request.error ?? new Error('cannot read the write log'));
+    };
+  });
   const counts: Record<string, number> = {};
-  for (const c of args.collections) counts[c] = await count(`rxdb-dexie-storefront--${args.schemaVersions[c]}--${c}`);
+  for (const c of args.collections) {
+    const latest = new Map<unknown, Doc>();
+    for (const record of records.filter((r) => r.stream === `${c}--${args.schemaVersions[c]}`)) {
+      for (const doc of JSON.parse(record.docs) as Doc[]) {
+        const key = doc[args.primaryKeys[c]!];
+        const known = latest.get(key);
+        if (!known || known._meta.lwt <= doc._meta.lwt) latest.set(key, doc);
+      }
+    }
+    counts[c] = [...latest.values()].filter((doc) => !doc._deleted).length;
+  }
   return counts;
 }
 

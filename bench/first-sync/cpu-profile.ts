@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForFunction(
       () => {
-        const status = JSON.parse(localStorage.getItem('b2b.catalog-sync.v1') ?? '{}') as Record<string, { ready?: boolean }>;
+        const status = JSON.parse(localStorage.getItem('b2b.catalog-sync.v2') ?? '{}') as Record<string, { ready?: boolean }>;
         return ['products', 'categories', 'suppliers', 'catalog_meta'].every((c) => status[c]?.ready === true);
       },
       undefined,

@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APP_COLLECTION_SCHEMAS, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
 import { nameSortKey } from './name-sort-key';
 import { makeProduct } from './testing/documents';
-import { fakeDexieStorage } from './testing/fake-storage';
+import { fakeAppStorage } from './testing/fake-storage';
 
 const opened: AppDatabase[] = [];
 
 async function open(factory = new IDBFactory()): Promise<AppDatabase> {
-  const db = await createAppDatabase({ storage: fakeDexieStorage(factory), devMode: true });
+  const db = await createAppDatabase({ storage: fakeAppStorage(factory), devMode: true });
   opened.push(db);
   return db;
 }
@@ -96,17 +96,17 @@ describe('schemas', () => {
 
 describe('getAppDatabase', () => {
   it('returns the same instance to concurrent callers', async () => {
-    const storage = fakeDexieStorage();
+    const storage = fakeAppStorage();
     const [a, b] = await Promise.all([getAppDatabase({ storage }), getAppDatabase({ storage })]);
     expect(a).toBe(b);
     expect(a.closed).toBe(false);
   });
 
   it('opens a new database after closeAppDatabase()', async () => {
-    const first = await getAppDatabase({ storage: fakeDexieStorage() });
+    const first = await getAppDatabase({ storage: fakeAppStorage() });
     await closeAppDatabase();
     expect(first.closed).toBe(true);
-    const second = await getAppDatabase({ storage: fakeDexieStorage() });
+    const second = await getAppDatabase({ storage: fakeAppStorage() });
     expect(second).not.toBe(first);
   });
 });

@@ -3,6 +3,8 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageMapped } from './storage/mapped-storage';
+import type { IndexedDbSettings } from './storage/write-log';
 import { accountSchema, type AccountDoc } from './schema/account';
 import { addressSchema, type AddressDoc } from './schema/addresses';
 import { cartItemSchema, type CartItemDoc } from './schema/cart-items';
@@ -49,10 +51,26 @@ export const APP_COLLECTION_SCHEMAS = {
 
 export const APP_DATABASE_NAME = 'storefront';
 
+/**
+ * The read-only catalogue lives in memory and is persisted as a write log (decision 014): its first
+ * sync writes a few large records instead of one IndexedDB record per product.
+ */
+export const MAPPED_COLLECTIONS = ['products', 'categories', 'suppliers', 'catalog_meta'] as const satisfies readonly AppCollectionName[];
+
+/**
+ * The app's storage: the catalogue collections mapped (memory + write log), everything the buyer writes
+ * (cart, orders, outbox, …) one document per IndexedDB record in RxDB's Dexie storage. Tests pass
+ * fake-indexeddb's factory and key range.
+ */
+export function getAppStorage(settings: IndexedDbSettings = {}): RxStorage<unknown, unknown> {
+  const indexedDb = settings.indexedDB ? { indexedDB: settings.indexedDB, IDBKeyRange: settings.IDBKeyRange } : {};
+  return getRxStorageMapped({ persistent: getRxStorageDexie(indexedDb), mapped: MAPPED_COLLECTIONS, ...indexedDb });
+}
+
 export interface AppDatabaseOptions {
   /** IndexedDB database name prefix; default "storefront". */
   name?: string;
-  /** Default: Dexie over the browser's IndexedDB. Tests pass Dexie over fake-indexeddb. */
+  /** Default: getAppStorage() over the browser's IndexedDB. Tests pass it over fake-indexeddb. */
   storage?: RxStorage<unknown, unknown>;
   /**
    * RxDB dev-mode plus z-schema validation of every write. Default: on in the Vite dev server and in
@@ -100,7 +118,7 @@ async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStor
 /** Creates a database with all ten collections. Prefer getAppDatabase() in the app. */
 export async function createAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
   addPlugins();
-  let storage: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
+  let storage: RxStorage<unknown, unknown> = options.storage ?? getAppStorage();
   if (import.meta.env.DEV && (devModeAdded || (options.devMode ?? devModeByDefault()))) {
     storage = await withDevMode(storage);
   }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../db/database';
 import { readCatalogCheckpoint } from '../db/queries/catalog-checkpoint';
 import { makeProduct } from '../db/testing/documents';
-import { fakeDexieStorage } from '../db/testing/fake-storage';
+import { fakeAppStorage } from '../db/testing/fake-storage';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
 import type { PulledPage } from './catalog-pull';
@@ -71,7 +71,7 @@ function fakeBridge() {
 }
 
 async function start(bridge: ReturnType<typeof fakeBridge>, options: Partial<CatalogReplicationOptions> = {}, factory = new IDBFactory()) {
-  const db = await createAppDatabase({ name: 'catalog-replication', storage: fakeDexieStorage(factory), devMode: true, multiInstance: false });
+  const db = await createAppDatabase({ name: 'catalog-replication', storage: fakeAppStorage(factory), devMode: true, multiInstance: false });
   const pages: PulledPage[] = [];
   const caughtUp: string[] = [];
   const errors: unknown[] = [];

@@ -52,8 +52,9 @@ export interface CatalogReplication {
 /**
  * Bump when the local shape of a collection changes incompatibly: a new identifier downloads it again.
  * v2: our own pull loop with checkpoints in local documents (v1 was RxDB's replication protocol).
+ * v3: the catalogue moved to the mapped storage (decision 014), which starts empty.
  */
-const REPLICATION_VERSION = 'v2';
+const REPLICATION_VERSION = 'v3';
 
 export function catalogReplicationIdentifier(collection: SyncCollection, bridgeId: string): string {
   return `catalog-${collection}-${REPLICATION_VERSION}-${bridgeId}`;

@@ -12,7 +12,7 @@ import { signAccessToken } from '../../server/services/access-token';
 import { feedHeads, readFeedPage } from '../../server/services/change-feed/feed-reader';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../src/contracts/sync';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
-import { fakeDexieStorage } from '../../src/db/testing/fake-storage';
+import { fakeAppStorage } from '../../src/db/testing/fake-storage';
 import { createBridgeClient } from '../../src/replication/bridge-client';
 import { createBridgeEvents } from '../../src/replication/bridge-events';
 import { startCatalogReplication, type CatalogReplication } from '../../src/replication/catalog-replication';
@@ -55,7 +55,7 @@ type Client = {
 const BATCH = 100;
 
 async function openClient(): Promise<Client> {
-  const local = await createAppDatabase({ name: 'replication-e2e', storage: fakeDexieStorage(factory), multiInstance: false });
+  const local = await createAppDatabase({ name: 'replication-e2e', storage: fakeAppStorage(factory), multiInstance: false });
   const stats = { pulls: 0, documents: 0 };
   const productProgress: string[] = [];
   const reached: Partial<Record<SyncCollection, number>> = {};

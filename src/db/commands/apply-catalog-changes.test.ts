@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { readCatalogCheckpoint } from '../queries/catalog-checkpoint';
 import { makeProduct } from '../testing/documents';
-import { fakeDexieStorage } from '../testing/fake-storage';
+import { fakeAppStorage } from '../testing/fake-storage';
 import { applyCatalogChanges } from './apply-catalog-changes';
 import { saveCatalogCheckpoint } from './save-catalog-checkpoint';
 
 const opened: AppDatabase[] = [];
 
 async function open(factory = new IDBFactory()): Promise<AppDatabase> {
-  const db = await createAppDatabase({ name: 'apply-catalog', storage: fakeDexieStorage(factory), devMode: true, multiInstance: false });
+  const db = await createAppDatabase({ name: 'apply-catalog', storage: fakeAppStorage(factory), devMode: true, multiInstance: false });
   opened.push(db);
   return db;
 }

@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { getCurrentCustomer } from '../queries/account';
 import { makeAddress, makeCartItem, makeCustomer, makeFavorite, makeOrder, makeProduct, makeSyncTask } from '../testing/documents';
-import { fakeDexieStorage } from '../testing/fake-storage';
+import { fakeAppStorage } from '../testing/fake-storage';
 import { clearBuyerData } from './clear-buyer-data';
 import { saveAccount } from './save-account';
 
 let db: AppDatabase;
 
 beforeEach(async () => {
-  db = await createAppDatabase({ storage: fakeDexieStorage(), devMode: true });
+  db = await createAppDatabase({ storage: fakeAppStorage(), devMode: true });
   await db.products.insert(makeProduct());
   await db.cart_items.bulkInsert([makeCartItem({ id: 'line-1' }), makeCartItem({ id: 'line-2', buyer_id: 'buyer-2', sku: 'FLOUR' })]);
   await db.favorites.insert(makeFavorite());

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { makeOrder, makeSyncTask } from '../testing/documents';
-import { fakeDexieStorage } from '../testing/fake-storage';
+import { fakeAppStorage } from '../testing/fake-storage';
 import { dropUntransmittedSyncTasks } from './drop-untransmitted-sync-tasks';
 
 let db: AppDatabase;
 
 beforeEach(async () => {
-  db = await createAppDatabase({ storage: fakeDexieStorage(), devMode: true });
+  db = await createAppDatabase({ storage: fakeAppStorage(), devMode: true });
 });
 
 afterEach(async () => {

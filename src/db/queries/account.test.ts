@@ -4,14 +4,14 @@ import { saveAccount } from '../commands/save-account';
 import { selectBuyer } from '../commands/select-buyer';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { makeCustomer } from '../testing/documents';
-import { fakeDexieStorage } from '../testing/fake-storage';
+import { fakeAppStorage } from '../testing/fake-storage';
 import { getCurrentCustomer, observeCurrentAccount, observeCurrentCustomer } from './account';
 
 let db: AppDatabase;
 const clock = { now: () => Date.UTC(2026, 1, 1) };
 
 beforeEach(async () => {
-  db = await createAppDatabase({ storage: fakeDexieStorage(), devMode: true });
+  db = await createAppDatabase({ storage: fakeAppStorage(), devMode: true });
 });
 
 afterEach(async () => {

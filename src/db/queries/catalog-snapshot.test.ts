@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { nameSortKey } from '../name-sort-key';
 import { makeProduct } from '../testing/documents';
-import { fakeDexieStorage } from '../testing/fake-storage';
+import { fakeAppStorage } from '../testing/fake-storage';
 import { catalogSnapshot$, SNAPSHOT_THROTTLE_MS, type CatalogSnapshot } from './catalog-snapshot';
 import { makeCategory, makeSupplier } from './listing-fixtures';
 
 let db: AppDatabase;
 
 beforeEach(async () => {
-  db = await createAppDatabase({ storage: fakeDexieStorage(), devMode: true, multiInstance: false });
+  db = await createAppDatabase({ storage: fakeAppStorage(), devMode: true, multiInstance: false });
 });
 
 afterEach(async () => {

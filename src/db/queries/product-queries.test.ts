@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
 import { createAppDatabase, type AppDatabase } from '../database';
-import { fakeDexieStorage } from '../testing/fake-storage';
+import { fakeAppStorage } from '../testing/fake-storage';
 import { makeProduct } from '../testing/documents';
 import { recordRecentlyViewedProduct } from '../commands/record-recently-viewed';
 import { findProductRouteTarget, observeProduct } from './product-by-sku';
@@ -15,7 +15,7 @@ let counter = 0;
 
 beforeEach(async () => {
   counter += 1;
-  db = await createAppDatabase({ name: `product-queries-${counter}`, storage: fakeDexieStorage(), multiInstance: false });
+  db = await createAppDatabase({ name: `product-queries-${counter}`, storage: fakeAppStorage(), multiInstance: false });
 });
 afterEach(async () => {
   await db.close();

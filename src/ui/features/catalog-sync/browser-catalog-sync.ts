@@ -1,4 +1,5 @@
 import { fromEvent } from 'rxjs';
+import { dropLegacyCatalogueStores } from '../../../db/commands/drop-legacy-catalogue-stores';
 import { getAppDatabase } from '../../../db/database';
 import type { AppBridge } from '../../../replication/app-bridge';
 import { startCatalogReplication } from '../../../replication/catalog-replication';
@@ -7,8 +8,13 @@ import { liveCatalogEvents } from '../../../replication/live-events';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
 import { requestPersistentStorage } from './persistent-storage';
 
-/** Where the first-sync status lives; one key per origin is enough since the bridge serves the storefront. */
-export const CATALOG_SYNC_STORAGE_KEY = 'b2b.catalog-sync.v1';
+/**
+ * Where the first-sync status lives; one key per origin is enough since the bridge serves the storefront.
+ * v2 goes with the catalogue's move to the mapped storage (decision 014): the catalogue is pulled again,
+ * so a browser that was ready under v1 shows the first-sync progress once more.
+ */
+export const CATALOG_SYNC_STORAGE_KEY = 'b2b.catalog-sync.v2';
+const LEGACY_CATALOG_SYNC_STORAGE_KEYS = ['b2b.catalog-sync.v1'];
 
 let browserStatus: CatalogSyncStatus | null = null;
 
@@ -36,6 +42,8 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
     open: async () => {
       const status = getBrowserCatalogSyncStatus();
       const db = await getAppDatabase();
+      for (const key of LEGACY_CATALOG_SYNC_STORAGE_KEYS) window.localStorage.removeItem(key);
+      void dropLegacyCatalogueStores(db.name).catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
       // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);
       const live$ = liveCatalogEvents({

@@ -7,7 +7,7 @@ import { makeCategory, makeSupplier } from '../../../db/queries/listing-fixtures
 import { nameSortKey } from '../../../db/name-sort-key';
 import type { ProductDoc } from '../../../db/schema/products';
 import { makeProduct } from '../../../db/testing/documents';
-import { fakeDexieStorage } from '../../../db/testing/fake-storage';
+import { fakeAppStorage } from '../../../db/testing/fake-storage';
 import { startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
 import { activateLocale } from '../i18n/activate-locale';
 import { renderBrowsingRoute } from '../listing/listing-test-harness';
@@ -25,7 +25,7 @@ afterAll(() => bridge.close());
 beforeEach(async () => {
   await activateLocale('en-US');
   counter += 1;
-  db = await createAppDatabase({ name: `category-page-${counter}`, storage: fakeDexieStorage(), multiInstance: false });
+  db = await createAppDatabase({ name: `category-page-${counter}`, storage: fakeAppStorage(), multiInstance: false });
   await db.categories.bulkInsert([
     makeCategory({ id: '2', parent_id: '', parent_ids: ['1'], level: 1, name: 'Όλα', name_en: 'All products', slug: 'all-products' }),
     makeCategory({ id: '10', parent_id: '2', level: 2, name: 'Τρόφιμα', name_en: 'Food', slug: 'food' }),

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAppDatabase, type AppDatabase } from '../../../db/database';
 import { makeProduct } from '../../../db/testing/documents';
-import { fakeDexieStorage } from '../../../db/testing/fake-storage';
+import { fakeAppStorage } from '../../../db/testing/fake-storage';
 import { startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
 import { activateLocale } from '../i18n/activate-locale';
 import { BLUE, RED, SIZE_L, SIZE_M, child, configurable, insertGreekVat, renderProductRoute } from './product-test-harness';
@@ -22,7 +22,7 @@ afterAll(() => bridge.close());
 beforeEach(async () => {
   await activateLocale('en-US');
   counter += 1;
-  db = await createAppDatabase({ name: `product-page-${counter}`, storage: fakeDexieStorage(), multiInstance: false });
+  db = await createAppDatabase({ name: `product-page-${counter}`, storage: fakeAppStorage(), multiInstance: false });
   await insertGreekVat(db);
 });
 afterEach(async () => {

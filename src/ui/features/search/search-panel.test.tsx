@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { createAppDatabase, type AppDatabase } from '../../../db/database';
 import { createLocalSearchIndex } from '../../../db/queries/local-search-index';
-import { fakeDexieStorage } from '../../../db/testing/fake-storage';
+import { fakeAppStorage } from '../../../db/testing/fake-storage';
 import { makeProduct } from '../../../db/testing/documents';
 import { createCatalogSearchClient } from '../../../replication/catalog-search-client';
 import { createTestSession, customerWith, ok, startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
@@ -28,7 +28,7 @@ const onlineItem = {
 beforeAll(async () => {
   bridge = await startFakeBridge();
   await activateLocale('en-US');
-  db = await createAppDatabase({ name: `search-panel-${Date.now()}`, storage: fakeDexieStorage() });
+  db = await createAppDatabase({ name: `search-panel-${Date.now()}`, storage: fakeAppStorage() });
 });
 afterAll(async () => {
   await db.close();

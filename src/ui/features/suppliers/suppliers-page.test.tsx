@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createAppDatabase, type AppDatabase } from '../../../db/database';
 import { makeSupplier } from '../../../db/queries/listing-fixtures';
 import { makeProduct } from '../../../db/testing/documents';
-import { fakeDexieStorage } from '../../../db/testing/fake-storage';
+import { fakeAppStorage } from '../../../db/testing/fake-storage';
 import { startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
 import { activateLocale } from '../i18n/activate-locale';
 import { renderBrowsingRoute } from '../listing/listing-test-harness';
@@ -21,7 +21,7 @@ afterAll(() => bridge.close());
 beforeEach(async () => {
   await activateLocale('en-US');
   counter += 1;
-  db = await createAppDatabase({ name: `suppliers-page-${counter}`, storage: fakeDexieStorage(), multiInstance: false });
+  db = await createAppDatabase({ name: `suppliers-page-${counter}`, storage: fakeAppStorage(), multiInstance: false });
   await db.suppliers.bulkInsert([
     ...Array.from({ length: 12 }, (_, i) =>
       makeSupplier({ id: `s${i}`, name: `Supplier ${String(i).padStart(2, '0')}`, slug: `s${i}`, activation_date: 1_000 + i, payment_methods: i % 2 ? [2] : [1] }),

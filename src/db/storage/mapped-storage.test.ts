@@ -1,0 +1,172 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { fillWithDefaultSettings, type RxDocumentData, type RxStorageInstance } from 'rxdb';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { firstValueFrom, filter } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppDatabase, type AppDatabase } from '../database';
+import { dropLegacyCatalogueStores } from '../commands/drop-legacy-catalogue-stores';
+import { productSchema, type ProductDoc } from '../schema/products';
+import { makeCartItem, makeProduct } from '../testing/documents';
+import { fakeAppStorage } from '../testing/fake-storage';
+import { COMPACT_AFTER_RECORDS, getRxStorageMapped, isNewerDocument, mergeRecords, writeLogName, type MappedStorageInternals } from './mapped-storage';
+import { WriteLog } from './write-log';
+
+const open: Array<{ close(): Promise<unknown> }> = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function openDb(factory: IDBFactory, name = 'mapped-test'): Promise<AppDatabase> {
+  const db = await createAppDatabase({ name, storage: fakeAppStorage(factory), devMode: false });
+  open.push(db);
+  return db;
+}
+
+async function closeDb(db: AppDatabase): Promise<void> {
+  open.splice(open.indexOf(db), 1);
+  await db.close();
+}
+
+function logOf(factory: IDBFactory, name = 'mapped-test'): WriteLog {
+  const log = new WriteLog(writeLogName(name), { indexedDB: factory, IDBKeyRange });
+  open.push({ close: async () => log.close() });
+  return log;
+}
+
+type StoredProduct = RxDocumentData<ProductDoc>;
+
+function stored(sku: string, lwt: number, rev: string, name = sku): StoredProduct {
+  return { ...makeProduct({ sku, name }), _deleted: false, _attachments: {}, _meta: { lwt }, _rev: rev };
+}
+
+describe('the mapped catalogue through the app database', () => {
+  it('keeps inserts, updates and removals across a reopen, one log record per write', async () => {
+    const factory = new IDBFactory();
+    const db = await openDb(factory);
+    await db.products.bulkInsert(Array.from({ length: 500 }, (_, i) => makeProduct({ sku: `P${String(i).padStart(3, '0')}` })));
+    await db.products.findOne('P001').exec().then((doc) => doc!.incrementalPatch({ name: 'Renamed' }));
+    await db.products.findOne('P002').exec().then((doc) => doc!.remove());
+    await db.cart_items.insert(makeCartItem());
+    await closeDb(db);
+
+    expect((await logOf(factory).read('products--0', 0)).length).toBe(3);
+
+    const again = await openDb(factory);
+    expect(await again.products.count().exec()).toBe(499);
+    expect((await again.products.findOne('P001').exec())?.name).toBe('Renamed');
+    expect(await again.products.findOne('P002').exec()).toBeNull();
+    expect(await again.cart_items.count().exec()).toBe(1);
+    // The catalogue snapshot's one-go read: every document, the removed one flagged.
+    const internals = (await again.products.storageInstance.internals) as unknown as MappedStorageInternals<ProductDoc>;
+    expect(internals.allDocuments().filter((doc) => doc._deleted).map((doc) => doc.sku)).toEqual(['P002']);
+  });
+
+  it('compacts a long log into chunks of the same state when a collection opens', async () => {
+    const factory = new IDBFactory();
+    const db = await openDb(factory);
+    await db.products.insert(makeProduct({ sku: 'KEEP' }));
+    for (let i = 0; i <= COMPACT_AFTER_RECORDS; i += 1) {
+      await db.products.upsert(makeProduct({ sku: 'MOVING', qty: i }));
+    }
+    await closeDb(db);
+    const log = logOf(factory);
+    expect((await log.read('products--0', 0)).length).toBe(COMPACT_AFTER_RECORDS + 2);
+
+    const again = await openDb(factory);
+    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+    expect((await again.products.findOne('MOVING').exec())?.qty).toBe(COMPACT_AFTER_RECORDS);
+    await closeDb(again);
+
+    const third = await openDb(factory);
+    expect((await third.products.find().exec()).map((doc) => [doc.sku, doc.qty])).toEqual([
+      ['KEEP', makeProduct().qty],
+      ['MOVING', COMPACT_AFTER_RECORDS],
+    ]);
+  });
+});
+
+describe('the newest version of a document wins', () => {
+  it('by lwt, whatever the order the records are read in', () => {
+    const older = stored('A', 100, '2-a', 'old');
+    const newer = stored('A', 200, '3-b', 'new');
+    expect(isNewerDocument(newer, older)).toBe(true);
+    expect(isNewerDocument(older, newer)).toBe(false);
+    expect(isNewerDocument(newer, newer)).toBe(false);
+    const forward = mergeRecords([{ stream: 's', docs: JSON.stringify([older]) }, { stream: 's', docs: JSON.stringify([newer]) }], 'sku');
+    const backward = mergeRecords([{ stream: 's', docs: JSON.stringify([newer]) }, { stream: 's', docs: JSON.stringify([older]) }], 'sku');
+    expect(forward.get('A')?.name).toBe('new');
+    expect(backward.get('A')?.name).toBe('new');
+  });
+
+  it('by revision height when two writes share a millisecond', () => {
+    expect(isNewerDocument(stored('A', 100, '3-x'), stored('A', 100, '2-y'))).toBe(true);
+    expect(isNewerDocument(stored('A', 100, '2-y'), stored('A', 100, '3-x'))).toBe(false);
+  });
+});
+
+describe('two tabs on one write log', () => {
+  const schema = fillWithDefaultSettings(productSchema);
+
+  async function instance(factory: IDBFactory, token: string): Promise<RxStorageInstance<ProductDoc, unknown, unknown>> {
+    const storage = getRxStorageMapped({ persistent: getRxStorageMemory(), mapped: ['products'], indexedDB: factory, IDBKeyRange });
+    const created = await storage.createStorageInstance<ProductDoc>({
+      databaseInstanceToken: token,
+      databaseName: 'tabs',
+      collectionName: 'products',
+      schema,
+      options: {},
+      multiInstance: true,
+      devMode: false,
+    });
+    open.push(created);
+    return created;
+  }
+
+  it("shows the leader's writes in the other tab, with change events there", async () => {
+    const factory = new IDBFactory();
+    const leader = await instance(factory, 'leader');
+    const other = await instance(factory, 'other');
+    const seen = firstValueFrom(other.changeStream().pipe(filter((bulk) => bulk.events.some((e) => e.documentId === 'B'))));
+
+    await leader.bulkWrite([{ document: stored('A', 100, '1-a') }, { document: stored('B', 100, '1-a') }], 'test');
+    const bulk = await seen;
+
+    expect(bulk.events.map((e) => e.operation)).toEqual(['INSERT', 'INSERT']);
+    expect((await other.findDocumentsById(['A', 'B'], false)).map((doc) => doc.sku)).toEqual(['A', 'B']);
+
+    const [a] = await leader.findDocumentsById(['A'], false);
+    const updated = firstValueFrom(other.changeStream().pipe(filter((b) => b.events.some((e) => e.operation === 'UPDATE'))));
+    await leader.bulkWrite([{ previous: a, document: { ...stored('A', 200, '2-b'), qty: 9 } }], 'test');
+    await updated;
+    expect((await other.findDocumentsById(['A'], false))[0]?.qty).toBe(9);
+  });
+
+  it('rejects a write whose record cannot be stored', async () => {
+    const factory = new IDBFactory();
+    const leader = await instance(factory, 'leader');
+    // A document JSON cannot hold (a BigInt) stands for a failing append, e.g. a full disk.
+    const broken = { ...stored('X', 100, '1-a'), qty: 10n as unknown as number };
+    await expect(leader.bulkWrite([{ document: broken }], 'test')).rejects.toThrow();
+    expect(await logOf(factory, 'tabs').read('products--0', 0)).toEqual([]);
+  });
+});
+
+describe('dropLegacyCatalogueStores', () => {
+  it("deletes the Dexie storage's old catalogue databases and nothing else", async () => {
+    const factory = new IDBFactory();
+    const create = (name: string): Promise<void> =>
+      new Promise((resolve) => {
+        const request = factory.open(name);
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+      });
+    await create('rxdb-dexie-storefront--0--products');
+    await create('rxdb-dexie-storefront--0--catalog_meta');
+    await create('rxdb-dexie-storefront--0--cart_items');
+
+    expect(await dropLegacyCatalogueStores('storefront', factory)).toEqual(['rxdb-dexie-storefront--0--products', 'rxdb-dexie-storefront--0--catalog_meta']);
+    expect((await factory.databases()).map((info) => info.name)).toEqual(['rxdb-dexie-storefront--0--cart_items']);
+  });
+});
