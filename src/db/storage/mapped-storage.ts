@@ -124,6 +124,8 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     await this.applyRecords(records, 'mapped-storage-load');
     this.channel?.addEventListener('message', this.onMessage);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisible);
+    // A record appended between the read above and the listener would otherwise wait for the next message.
+    this.catchUp();
     if (records.length > COMPACT_AFTER_RECORDS) {
       // In the background: the state is in memory already; a failed compaction leaves the records as they were.
       void this.log
