@@ -36,7 +36,7 @@ export interface CatalogReplicationOptions {
   retryTime?: number;
   /** The longest wait between retries; default 5 minutes. */
   maxRetryTime?: number;
-  /** Only the leader tab replicates (default true); the others see the data through the shared IndexedDB. */
+  /** Only the leader tab replicates (default true); the others see its writes through the catalogue's write log (decision 014). */
   waitForLeadership?: boolean;
 }
 

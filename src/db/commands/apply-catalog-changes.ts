@@ -1,5 +1,6 @@
 import type { BulkWriteRow, RxCollection, RxDocumentData } from 'rxdb';
 import type { AppCollections, AppDatabase } from '../database';
+import { catchUpWithOtherTabs } from '../storage/mapped-storage';
 
 /** The collections the bridge's change feed fills; nothing else writes to them. */
 export type CatalogCollectionName = 'products' | 'categories' | 'suppliers' | 'catalog_meta';
@@ -47,6 +48,8 @@ export async function applyCatalogChanges<C extends CatalogCollectionName>(
   const primary = collection.schema.primaryPath as keyof CatalogDocOf<C> & string;
   const keyOf = (doc: CatalogDocOf<C> | RxDocumentData<CatalogDocOf<C>>): string => String(doc[primary]);
   const applied: AppliedCatalogChanges = { inserted: 0, updated: 0, removed: 0 };
+  // A new leader tab's copy may lag the old leader's last write: a removal must not be skipped for that.
+  await catchUpWithOtherTabs(collection.storageInstance);
 
   // RxDB re-inserts a document over its own tombstone, so only live stored documents conflict here.
   const insert = changes.upserts.length === 0 ? { success: [], error: [] } : await collection.bulkInsert([...changes.upserts]);

@@ -1,6 +1,5 @@
 import { Observable, shareReplay, type Subscription } from 'rxjs';
-import type { RxChangeEventBulk, RxCollection, RxDocumentData } from 'rxdb';
-import { fromDexieToStorage } from 'rxdb/plugins/storage-dexie';
+import type { RxChangeEventBulk, RxCollection } from 'rxdb';
 import type { AppDatabase } from '../database';
 import type { MappedStorageInternals } from '../storage/mapped-storage';
 import type { CategoryDoc } from '../schema/categories';
@@ -74,50 +73,16 @@ class CollectionMirror<T extends object> {
   }
 }
 
-interface DexieTableLike {
-  toArray(): Promise<unknown[]>;
-}
-
-type StorageRead<T> =
-  | { kind: 'mapped'; allDocuments(): RxDocumentData<T>[] }
-  | { kind: 'dexie'; table: DexieTableLike; booleanIndexes: string[] };
-
 /**
- * The storage's internals (also forwarded by RxDB's validation wrapper in dev-mode): the mapped storage
- * (src/db/storage/mapped-storage.ts) hands out its documents; the Dexie storage its table.
- */
-async function storageReadOf<T>(storageInstance: object): Promise<StorageRead<T> | null> {
-  const internals: unknown = (storageInstance as { internals?: unknown }).internals;
-  const state: unknown = await internals;
-  if (typeof state !== 'object' || state === null) return null;
-  const { mapped, allDocuments } = state as Partial<MappedStorageInternals<T>>;
-  if (mapped === true && typeof allDocuments === 'function') return { kind: 'mapped', allDocuments };
-  const { dexieTable, booleanIndexes } = state as { dexieTable?: unknown; booleanIndexes?: unknown };
-  if (typeof dexieTable !== 'object' || dexieTable === null || !('toArray' in dexieTable)) return null;
-  if (!Array.isArray(booleanIndexes)) return null;
-  return { kind: 'dexie', table: dexieTable as DexieTableLike, booleanIndexes: booleanIndexes as string[] };
-}
-
-/**
- * A full read. The mapped storage has every document in memory already. On the Dexie storage, RxDB's
- * query walks an IndexedDB cursor one document at a time (3,000 documents took 20 s on fake-indexeddb,
- * and a cursor is the slow path in browsers too); Dexie's toArray() is one getAll(). Other storages fall
- * back to a plain find().
+ * A full read. The mapped storage (src/db/storage/mapped-storage.ts, where the app keeps the catalogue)
+ * hands out its documents in one go; on any other storage (RxDB's query walks an IndexedDB cursor one
+ * document at a time on Dexie) this falls back to a plain find().
  */
 async function readAll<T extends object>(collection: RxCollection<T>): Promise<T[]> {
-  const storage = await storageReadOf<T>(collection.storageInstance);
-  if (storage?.kind === 'mapped') {
+  const internals = (await collection.storageInstance.internals) as Partial<MappedStorageInternals<T>> | null;
+  if (internals?.mapped === true && typeof internals.allDocuments === 'function') {
     const docs: T[] = [];
-    for (const data of storage.allDocuments()) if (!data._deleted) docs.push(stripMeta(data) as T);
-    return docs;
-  }
-  if (storage?.kind === 'dexie') {
-    const rows = await storage.table.toArray();
-    const docs: T[] = [];
-    for (const row of rows) {
-      const data = fromDexieToStorage<T>(storage.booleanIndexes, row);
-      if (!data._deleted) docs.push(stripMeta(data) as T);
-    }
+    for (const data of internals.allDocuments()) if (!data._deleted) docs.push(stripMeta(data) as T);
     return docs;
   }
   const docs = await collection.find().exec();

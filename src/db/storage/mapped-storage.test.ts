@@ -72,8 +72,11 @@ describe('the mapped catalogue through the app database', () => {
     const log = logOf(factory);
     expect((await log.read('products--0', 0)).length).toBe(COMPACT_AFTER_RECORDS + 2);
 
+    const lastId = (await log.read('products--0', 0)).at(-1)?.id;
     const again = await openDb(factory);
     await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+    // A tab that had read up to lastId skips the chunk instead of parsing the whole state again.
+    expect((await log.read('products--0', 0))[0]?.compactedThrough).toBe(lastId);
     expect((await again.products.findOne('MOVING').exec())?.qty).toBe(COMPACT_AFTER_RECORDS);
     await closeDb(again);
 
@@ -98,16 +101,19 @@ describe('the newest version of a document wins', () => {
     expect(backward.get('A')?.name).toBe('new');
   });
 
-  it('by revision height when two writes share a millisecond', () => {
+  it('by revision height when two writes share a millisecond, and by the revision itself on a full tie', () => {
     expect(isNewerDocument(stored('A', 100, '3-x'), stored('A', 100, '2-y'))).toBe(true);
     expect(isNewerDocument(stored('A', 100, '2-y'), stored('A', 100, '3-x'))).toBe(false);
+    // Two inserts of one batch in two tabs: both "1-…" with one lwt. Every tab must pick the same one.
+    expect(isNewerDocument(stored('A', 100, '1-b'), stored('A', 100, '1-a'))).toBe(true);
+    expect(isNewerDocument(stored('A', 100, '1-a'), stored('A', 100, '1-b'))).toBe(false);
   });
 });
 
 describe('two tabs on one write log', () => {
   const schema = fillWithDefaultSettings(productSchema);
 
-  async function instance(factory: IDBFactory, token: string): Promise<RxStorageInstance<ProductDoc, unknown, unknown>> {
+  async function instance(factory: IDBFactory, token: string, multiInstance = true): Promise<RxStorageInstance<ProductDoc, unknown, unknown>> {
     const storage = getRxStorageMapped({ persistent: getRxStorageMemory(), mapped: ['products'], indexedDB: factory, IDBKeyRange });
     const created = await storage.createStorageInstance<ProductDoc>({
       databaseInstanceToken: token,
@@ -115,14 +121,17 @@ describe('two tabs on one write log', () => {
       collectionName: 'products',
       schema,
       options: {},
-      multiInstance: true,
+      multiInstance,
       devMode: false,
     });
     open.push(created);
     return created;
   }
 
-  it("shows the leader's writes in the other tab, with change events there", async () => {
+  const skus = async (tab: RxStorageInstance<ProductDoc, unknown, unknown>, ids: string[]): Promise<string[]> =>
+    (await tab.findDocumentsById(ids, false)).map((doc) => doc.sku);
+
+  it("shows the leader's inserts, updates and removals in the other tab, with change events there", async () => {
     const factory = new IDBFactory();
     const leader = await instance(factory, 'leader');
     const other = await instance(factory, 'other');
@@ -132,21 +141,67 @@ describe('two tabs on one write log', () => {
     const bulk = await seen;
 
     expect(bulk.events.map((e) => e.operation)).toEqual(['INSERT', 'INSERT']);
-    expect((await other.findDocumentsById(['A', 'B'], false)).map((doc) => doc.sku)).toEqual(['A', 'B']);
+    expect(await skus(other, ['A', 'B'])).toEqual(['A', 'B']);
 
-    const [a] = await leader.findDocumentsById(['A'], false);
-    const updated = firstValueFrom(other.changeStream().pipe(filter((b) => b.events.some((e) => e.operation === 'UPDATE'))));
-    await leader.bulkWrite([{ previous: a, document: { ...stored('A', 200, '2-b'), qty: 9 } }], 'test');
-    await updated;
+    const [a, b] = await leader.findDocumentsById(['A', 'B'], false);
+    const changed = firstValueFrom(other.changeStream().pipe(filter((e) => e.events.length === 2)));
+    await leader.bulkWrite(
+      [
+        { previous: a, document: { ...stored('A', 200, '2-b'), qty: 9 } },
+        { previous: b, document: { ...stored('B', 200, '2-b'), _deleted: true } },
+      ],
+      'test',
+    );
+    expect((await changed).events.map((e) => e.operation)).toEqual(['UPDATE', 'DELETE']);
     expect((await other.findDocumentsById(['A'], false))[0]?.qty).toBe(9);
+    expect(await skus(other, ['B'])).toEqual([]);
   });
 
-  it('rejects a write whose record cannot be stored', async () => {
+  it('a tab that missed the messages catches up when asked, and a write of it starts from the disk', async () => {
     const factory = new IDBFactory();
     const leader = await instance(factory, 'leader');
+    // Without a channel: stands for a frozen tab, or a new leader that has not read the old one's last write.
+    const lagging = await instance(factory, 'lagging', false);
+    await leader.bulkWrite([{ document: stored('A', 100, '1-a') }], 'test');
+    expect(await skus(lagging, ['A'])).toEqual([]);
+
+    // Its own insert of A conflicts with the leader's instead of overwriting it.
+    const insert = await lagging.bulkWrite([{ document: stored('A', 150, '1-z', 'mine') }], 'test');
+    expect(insert.error.map((e) => [e.documentId, e.status])).toEqual([['A', 409]]);
+    expect((await lagging.findDocumentsById(['A'], false))[0]?.name).toBe('A');
+
+    await leader.bulkWrite([{ document: stored('C', 200, '1-a') }], 'test');
+    await (lagging.internals as MappedStorageInternals<ProductDoc>).catchUp();
+    expect(await skus(lagging, ['A', 'C'])).toEqual(['A', 'C']);
+  });
+
+  it('a write whose record cannot be stored changes nothing, so the retried removal still happens', async () => {
+    const factory = new IDBFactory();
+    const leader = await instance(factory, 'leader');
+    await leader.bulkWrite([{ document: stored('A', 100, '1-a') }], 'test');
+    const [a] = await leader.findDocumentsById(['A'], false);
+    const events: string[] = [];
+    const subscription = leader.changeStream().subscribe((bulk) => events.push(...bulk.events.map((e) => e.operation)));
+
     // A document JSON cannot hold (a BigInt) stands for a failing append, e.g. a full disk.
-    const broken = { ...stored('X', 100, '1-a'), qty: 10n as unknown as number };
-    await expect(leader.bulkWrite([{ document: broken }], 'test')).rejects.toThrow();
+    const broken = { ...a!, _deleted: true, _rev: '2-x', _meta: { lwt: 200 }, qty: 10n as unknown as number };
+    await expect(leader.bulkWrite([{ previous: a, document: broken }], 'test')).rejects.toThrow();
+    expect(await skus(leader, ['A'])).toEqual(['A']);
+    expect(events).toEqual([]);
+
+    await leader.bulkWrite([{ previous: a, document: { ...a!, _deleted: true, _rev: '2-y', _meta: { lwt: 300 } } }], 'test');
+    subscription.unsubscribe();
+    expect(events).toEqual(['DELETE']);
+    const reopened = await instance(factory, 'reloaded');
+    expect(await skus(reopened, ['A'])).toEqual([]);
+  });
+
+  it('remove() deletes the records, also after close()', async () => {
+    const factory = new IDBFactory();
+    const leader = await instance(factory, 'leader');
+    await leader.bulkWrite([{ document: stored('A', 100, '1-a') }], 'test');
+    await leader.close();
+    await leader.remove();
     expect(await logOf(factory, 'tabs').read('products--0', 0)).toEqual([]);
   });
 });

@@ -1,16 +1,18 @@
-import type {
-  BulkWriteRow,
-  EventBulk,
-  PreparedQuery,
-  RxDocumentData,
-  RxJsonSchema,
-  RxStorage,
-  RxStorageBulkWriteResponse,
-  RxStorageChangeEvent,
-  RxStorageCountResult,
-  RxStorageInstance,
-  RxStorageInstanceCreationParams,
-  RxStorageQueryResult,
+import {
+  categorizeBulkWriteRows,
+  type BulkWriteRow,
+  type EventBulk,
+  type PreparedQuery,
+  type RxDocumentData,
+  type RxJsonSchema,
+  type RxStorage,
+  type RxStorageBulkWriteResponse,
+  type RxStorageChangeEvent,
+  type RxStorageCountResult,
+  type RxStorageInstance,
+  type RxStorageInstanceCreationParams,
+  type RxStorageQueryResult,
+  type StringKeys,
 } from 'rxdb';
 import { getRxStorageMemory, type RxStorageInstanceMemory } from 'rxdb/plugins/storage-memory';
 import type { Observable } from 'rxjs';
@@ -23,12 +25,13 @@ import { WriteLog, type IndexedDbSettings, type WriteRecord } from './write-log'
  * sync writes ~16 records instead of 15,000 documents (docs/decisions/014-mapped-catalogue-storage.md).
  *
  * - Opening a mapped collection reads its log and loads the merged state into memory.
- * - A write resolves once its record is committed; a failed append rejects the write (the memory copy
- *   is then ahead of the disk until the same documents are written again, which a catalogue re-pull does).
+ * - A write is checked for conflicts against memory, appended to the log, and only then applied to memory
+ *   (which emits RxDB's change events): memory is never ahead of the disk, and a failed append (quota)
+ *   rejects the write with nothing changed. Writes and catch-ups of an instance run one at a time.
  * - Other tabs: after each append a BroadcastChannel message tells every instance of the same database to
  *   read the records it has not seen and apply the newer documents to its memory, which emits RxDB change
  *   events there as if written locally. A document is newer by `_meta.lwt`, so the order records are
- *   read in does not matter.
+ *   read in does not matter. A write first applies what other tabs appended, so it starts from the disk.
  * - A collection opened with more than COMPACT_AFTER_RECORDS records rewrites them as chunks of its state.
  */
 export interface MappedStorageOptions extends IndexedDbSettings {
@@ -37,11 +40,16 @@ export interface MappedStorageOptions extends IndexedDbSettings {
   mapped: readonly string[];
 }
 
-/** The mapped instance's internals: what the catalogue snapshot reads in one go. */
+/** The mapped instance's internals (RxDB's wrappers forward them): what the catalogue reads in one go. */
 export interface MappedStorageInternals<T> {
   readonly mapped: true;
   /** Every stored document, deleted ones included, as RxDB stores them. */
   allDocuments(): RxDocumentData<T>[];
+  /**
+   * Applies whatever other tabs appended and this instance has not applied yet. A tab that becomes the
+   * catalogue's writer calls it first, so it does not decide on a stale copy (e.g. skip a removal).
+   */
+  catchUp(): Promise<void>;
 }
 
 export const COMPACT_AFTER_RECORDS = 64;
@@ -49,11 +57,12 @@ export const COMPACT_CHUNK_SIZE = 2_000;
 
 type StoredDoc = RxDocumentData<object> & Record<string, unknown>;
 
-/** `a` replaces `b`: written later (RxDB's lwt), or at the same time with a higher revision. */
+/** `a` replaces `b`: written later (RxDB's lwt), else a higher revision, else (a tie) the larger `_rev`. */
 export function isNewerDocument(a: RxDocumentData<object>, b: RxDocumentData<object>): boolean {
   if (a._rev === b._rev) return false;
   if (a._meta.lwt !== b._meta.lwt) return a._meta.lwt > b._meta.lwt;
-  return revisionHeight(a._rev) > revisionHeight(b._rev);
+  const heights = revisionHeight(a._rev) - revisionHeight(b._rev);
+  return heights !== 0 ? heights > 0 : a._rev > b._rev;
 }
 
 function revisionHeight(rev: string): number {
@@ -67,7 +76,7 @@ export function mergeRecords(records: readonly WriteRecord[], primaryPath: strin
     for (const doc of JSON.parse(record.docs) as StoredDoc[]) {
       const key = String(doc[primaryPath]);
       const known = merged.get(key);
-      if (!known || !isNewerDocument(known, doc)) merged.set(key, doc);
+      if (!known || isNewerDocument(doc, known)) merged.set(key, doc);
     }
   }
   return merged;
@@ -85,22 +94,25 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   readonly internals: MappedStorageInternals<T>;
   private readonly primaryPath: string;
   private readonly stream: string;
-  /** The highest record id applied to memory from another tab (or at load). */
+  private readonly log: WriteLog;
+  /** The highest record id whose documents are in memory (read from the log or written by this instance). */
   private lastApplied = 0;
-  private catchUps: Promise<void> = Promise.resolve();
+  /** Records this instance appended above lastApplied: a catch-up skips them instead of parsing them again. */
+  private readonly ownRecords = new Set<number>();
+  private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly onMessage = (event: MessageEvent<unknown>): void => {
     const data = event.data as { stream?: unknown } | null;
-    if (data?.stream === this.stream) this.catchUp();
+    if (data?.stream === this.stream) this.scheduleCatchUp();
   };
   private readonly onVisible = (): void => {
-    if (document.visibilityState === 'visible') this.catchUp();
+    if (document.visibilityState === 'visible') this.scheduleCatchUp();
   };
 
   constructor(
     params: RxStorageInstanceCreationParams<T, unknown>,
     private readonly memory: RxStorageInstanceMemory<T>,
-    private readonly log: WriteLog,
+    private readonly openLog: () => WriteLog,
     private readonly channel: BroadcastChannel | undefined,
   ) {
     this.databaseName = params.databaseName;
@@ -109,12 +121,14 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.options = {};
     this.primaryPath = memory.primaryPath;
     this.stream = `${params.collectionName}--${params.schema.version}`;
+    this.log = openLog();
     this.internals = {
       mapped: true,
       allDocuments: () => {
         memory.ensurePersistence();
         return [...memory.internals.documents.values()];
       },
+      catchUp: () => this.serial(() => this.applyNewRecords()),
     };
   }
 
@@ -122,10 +136,11 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   async open(): Promise<void> {
     const records = await this.log.read(this.stream, 0);
     await this.applyRecords(records, 'mapped-storage-load');
+    this.lastApplied = records[records.length - 1]?.id ?? 0;
     this.channel?.addEventListener('message', this.onMessage);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisible);
     // A record appended between the read above and the listener would otherwise wait for the next message.
-    this.catchUp();
+    this.scheduleCatchUp();
     if (records.length > COMPACT_AFTER_RECORDS) {
       // In the background: the state is in memory already; a failed compaction leaves the records as they were.
       void this.log
@@ -134,6 +149,14 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     }
   }
 
+  /** Runs writes and catch-ups of this instance one after the other. */
+  private serial<R>(task: () => Promise<R>): Promise<R> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Writes the documents of `records` that are newer than memory's into memory. */
   private async applyRecords(records: readonly WriteRecord[], context: string): Promise<void> {
     if (records.length === 0) return;
     const merged = mergeRecords(records, this.primaryPath);
@@ -145,32 +168,53 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       if (previous && !isNewerDocument(doc, previous)) continue;
       rows.push({ previous, document: doc } as unknown as BulkWriteRow<T>);
     }
-    this.lastApplied = Math.max(this.lastApplied, records[records.length - 1]?.id ?? 0);
     if (rows.length === 0) return;
     const result = await this.memory.bulkWrite(rows, context);
-    // Only a write of this tab racing the same documents can conflict; its own record decides later.
+    // Cannot happen while writes and catch-ups are serial; logged rather than thrown so reads go on.
     if (result.error.length > 0) console.warn(`[mapped-storage] ${result.error.length} ${this.stream} documents kept their local version`);
   }
 
-  /** Applies the records other tabs appended since the last catch-up, one catch-up at a time. */
-  private catchUp(): void {
-    this.catchUps = this.catchUps
-      .then(async () => {
-        if (this.closed) return;
-        await this.applyRecords(await this.log.read(this.stream, this.lastApplied), 'mapped-storage-other-tab');
-      })
-      .catch((error: unknown) => console.warn(`[mapped-storage] reading ${this.stream} from another tab failed`, error));
+  /** What other tabs appended since lastApplied; only call inside serial(). */
+  private async applyNewRecords(): Promise<void> {
+    if (this.closed) return;
+    const records = await this.log.read(this.stream, this.lastApplied);
+    if (records.length === 0) return;
+    const foreign = records.filter(
+      (record) =>
+        !this.ownRecords.has(record.id!) &&
+        // Chunks of a compaction hold the state of records up to compactedThrough, all applied here already.
+        !(record.compactedThrough !== undefined && record.compactedThrough <= this.lastApplied),
+    );
+    await this.applyRecords(foreign, 'mapped-storage-other-tab');
+    for (const record of records) this.ownRecords.delete(record.id!);
+    this.lastApplied = records[records.length - 1]!.id!;
   }
 
-  async bulkWrite(rows: BulkWriteRow<T>[], context: string): Promise<RxStorageBulkWriteResponse<T>> {
-    const result = await this.memory.bulkWrite(rows, context);
-    const failed = new Set(result.error.map((error) => error.documentId));
-    const written = rows.filter((row) => !failed.has(String((row.document as StoredDoc)[this.primaryPath]))).map((row) => row.document);
-    if (written.length > 0) {
-      await this.log.append(this.stream, written);
-      this.channel?.postMessage({ stream: this.stream });
-    }
-    return result;
+  private scheduleCatchUp(): void {
+    void this.serial(() => this.applyNewRecords()).catch((error: unknown) =>
+      console.warn(`[mapped-storage] reading ${this.stream} from another tab failed`, error),
+    );
+  }
+
+  bulkWrite(rows: BulkWriteRow<T>[], context: string): Promise<RxStorageBulkWriteResponse<T>> {
+    return this.serial(async () => {
+      if (this.closed) throw new Error(`[mapped-storage] ${this.stream} is closed`);
+      // Start from the disk: another tab's records first, so a conflict is reported instead of overwritten.
+      await this.applyNewRecords();
+      this.memory.ensurePersistence();
+      const categorized = categorizeBulkWriteRows<T>(this.memory, this.primaryPath as StringKeys<T>, this.memory.internals.documents, rows, context);
+      const failed = new Set(categorized.errors.map((error) => error.documentId));
+      const accepted = failed.size === 0 ? rows : rows.filter((row) => !failed.has(String((row.document as StoredDoc)[this.primaryPath])));
+      if (accepted.length > 0) {
+        // Disk first: if the append fails, memory (and every open query) keeps the previous state.
+        const id = await this.log.append(this.stream, accepted.map((row) => row.document));
+        this.ownRecords.add(id);
+        const applied = await this.memory.bulkWrite(accepted, context);
+        if (applied.error.length > 0) console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
+        this.channel?.postMessage({ stream: this.stream });
+      }
+      return { error: categorized.errors };
+    });
   }
 
   findDocumentsById(ids: string[], withDeleted: boolean): Promise<RxDocumentData<T>[]> {
@@ -204,16 +248,32 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.channel?.removeEventListener('message', this.onMessage);
     this.channel?.close();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
-    await this.catchUps;
+    await this.queue;
     // The memory state belongs to this instance alone (a unique name): removing it frees the documents.
     await this.memory.remove();
     this.log.close();
   }
 
+  /** Deletes the collection's records (also after close(), as RxDB's removal of a collection may call it). */
   async remove(): Promise<void> {
-    await this.log.removeStream(this.stream);
     await this.close();
+    const log = this.openLog();
+    try {
+      await log.removeStream(this.stream);
+    } finally {
+      log.close();
+    }
   }
+}
+
+/**
+ * Before deciding from a collection's stored state (what to insert, replace or remove), apply what other
+ * tabs wrote: a tab that just became the catalogue's writer may not have read the old writer's last records.
+ * No-op on other storages.
+ */
+export async function catchUpWithOtherTabs(storageInstance: { internals: unknown }): Promise<void> {
+  const internals = (await storageInstance.internals) as Partial<MappedStorageInternals<unknown>> | null;
+  if (internals?.mapped === true && typeof internals.catchUp === 'function') await internals.catchUp();
 }
 
 /** The IndexedDB database of a database's write log (one per RxDB database, all mapped collections). */
@@ -237,9 +297,9 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
         multiInstance: false,
         options: {},
       })) as RxStorageInstanceMemory<T>;
-      const log = new WriteLog(writeLogName(params.databaseName), options);
-      const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(writeLogName(params.databaseName));
-      const instance = new MappedStorageInstance<T>(params, inner, log, channel);
+      const openLog = (): WriteLog => new WriteLog(writeLogName(params.databaseName), options);
+      const channel = params.multiInstance && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(writeLogName(params.databaseName)) : undefined;
+      const instance = new MappedStorageInstance<T>(params, inner, openLog, channel);
       try {
         await instance.open();
       } catch (error) {

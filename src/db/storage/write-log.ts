@@ -13,6 +13,8 @@ export interface WriteRecord {
   stream: string;
   /** JSON array of the written documents (RxDB's stored shape: `_rev`, `_meta`, `_deleted`). */
   docs: string;
+  /** On a chunk written by compact(): the highest record id whose documents it holds. */
+  compactedThrough?: number;
 }
 
 export interface IndexedDbSettings {
@@ -48,11 +50,13 @@ export class WriteLog {
   async compact(stream: string, merge: (records: readonly WriteRecord[]) => readonly object[], chunkSize: number): Promise<void> {
     await this.dexie.transaction('rw', this.records, async () => {
       const records = await this.read(stream, 0);
+      if (records.length === 0) return;
+      const compactedThrough = records[records.length - 1]!.id!;
       const docs = merge(records);
       await this.records.bulkDelete(records.map((record) => record.id!));
       const chunks: WriteRecord[] = [];
       for (let start = 0; start < docs.length; start += chunkSize) {
-        chunks.push({ stream, docs: JSON.stringify(docs.slice(start, start + chunkSize)) });
+        chunks.push({ stream, docs: JSON.stringify(docs.slice(start, start + chunkSize)), compactedThrough });
       }
       await this.records.bulkAdd(chunks);
     });

@@ -43,7 +43,10 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
       const status = getBrowserCatalogSyncStatus();
       const db = await getAppDatabase();
       for (const key of LEGACY_CATALOG_SYNC_STORAGE_KEYS) window.localStorage.removeItem(key);
-      void dropLegacyCatalogueStores(db.name).catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
+      void db
+        .waitForLeadership()
+        .then(() => dropLegacyCatalogueStores(db.name))
+        .catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
       // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);
       const live$ = liveCatalogEvents({
