@@ -157,6 +157,18 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
       if (sent !== undefined) pulls.push({ sent, done: Date.now(), waitMs: Math.max(0, timing.responseStart - timing.requestStart) });
     });
     const profiler = profile ? await startProfiler(page) : null;
+    // BENCH_TIMELINE=1: when each collection became ready (the page's clock; same machine as this one).
+    if (process.env.BENCH_TIMELINE) {
+      await page.evaluate(({ key, collections }) => {
+        const readyAt: Record<string, number> = {};
+        (window as unknown as { __readyAt: Record<string, number> }).__readyAt = readyAt;
+        const timer = setInterval(() => {
+          const status = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, { ready?: boolean }>;
+          for (const c of collections) if (status[c]?.ready && readyAt[c] === undefined) readyAt[c] = Date.now();
+          if (collections.every((c) => readyAt[c] !== undefined)) clearInterval(timer);
+        }, 20);
+      }, { key: STATUS_KEY, collections: [...SYNC_COLLECTIONS] });
+    }
     const started = Date.now();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     let firstProgressMs: number | null = null;
@@ -178,7 +190,11 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
     const firstSyncMs = Date.now() - started;
     if (profiler) await profiler.stop();
     // BENCH_TIMELINE=1: each product pull as [sent, received, bridge wait] in ms after the click.
-    if (process.env.BENCH_TIMELINE) console.log(`product pulls: ${JSON.stringify(pulls.map((p) => [p.sent - started, p.done - started, Math.round(p.waitMs)]))}`);
+    if (process.env.BENCH_TIMELINE) {
+      console.log(`product pulls: ${JSON.stringify(pulls.map((p) => [p.sent - started, p.done - started, Math.round(p.waitMs)]))}`);
+      const readyAt = await page.evaluate(() => (window as unknown as { __readyAt?: Record<string, number> }).__readyAt ?? {});
+      console.log(`ready at: ${JSON.stringify(Object.fromEntries(Object.entries(readyAt).map(([c, at]) => [c, at - started])))}`);
+    }
     // `ready` is marked only after the caught-up page is written; main() checks these counts against the feed.
     const documents = await page.evaluate(countStored, { collections: [...SYNC_COLLECTIONS], schemaVersions: schemaVersions(), primaryKeys: { ...SYNC_PRIMARY_KEYS } });
     const tokens = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY)) ?? '{}') as { accessToken?: string };

@@ -196,6 +196,26 @@ describe('two tabs on one write log', () => {
     expect(await skus(reopened, ['A'])).toEqual([]);
   });
 
+  it("a tab that has not read the records another tab compacted gets their state from the chunks", async () => {
+    const factory = new IDBFactory();
+    const writer = await instance(factory, 'writer', false);
+    await writer.bulkWrite([{ document: stored('A', 1, '1-a') }], 'test');
+    const lagging = await instance(factory, 'lagging', false);
+    let previous = (await writer.findDocumentsById(['A'], false))[0];
+    for (let i = 2; i <= COMPACT_AFTER_RECORDS + 2; i += 1) {
+      const next = { ...stored('A', i, `${i}-a`), qty: i };
+      await writer.bulkWrite([{ previous, document: next }], 'test');
+      previous = next;
+    }
+    // A third tab opens with a long log and compacts it: the records the lagging tab has not read are gone.
+    await instance(factory, 'compacting', false);
+    const log = logOf(factory, 'tabs');
+    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+
+    await (lagging.internals as MappedStorageInternals<ProductDoc>).catchUp();
+    expect((await lagging.findDocumentsById(['A'], false))[0]?.qty).toBe(COMPACT_AFTER_RECORDS + 2);
+  });
+
   it('remove() deletes the records, also after close()', async () => {
     const factory = new IDBFactory();
     const leader = await instance(factory, 'leader');

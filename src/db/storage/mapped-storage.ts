@@ -177,17 +177,24 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   /** What other tabs appended since lastApplied; only call inside serial(). */
   private async applyNewRecords(): Promise<void> {
     if (this.closed) return;
-    const records = await this.log.read(this.stream, this.lastApplied);
-    if (records.length === 0) return;
+    // Ids first: this instance's own records (every write of the leader) are not read back.
+    const ids = await this.log.readIds(this.stream, this.lastApplied);
+    if (ids.length === 0) return;
+    const wanted = ids.filter((id) => !this.ownRecords.has(id));
+    const records = await this.log.readMany(wanted);
     const foreign = records.filter(
-      (record) =>
-        !this.ownRecords.has(record.id!) &&
-        // Chunks of a compaction hold the state of records up to compactedThrough, all applied here already.
-        !(record.compactedThrough !== undefined && record.compactedThrough <= this.lastApplied),
+      // Chunks of a compaction hold the state of records up to compactedThrough, all applied here already.
+      (record) => !(record.compactedThrough !== undefined && record.compactedThrough <= this.lastApplied),
     );
     await this.applyRecords(foreign, 'mapped-storage-other-tab');
-    for (const record of records) this.ownRecords.delete(record.id!);
-    this.lastApplied = records[records.length - 1]!.id!;
+    // A record compacted away between the two reads lives on in chunks with higher ids: stop below it, so
+    // the next catch-up reads those chunks (compactedThrough is then above lastApplied).
+    const read = new Set(records.map((record) => record.id));
+    const firstMissing = wanted.find((id) => !read.has(id));
+    const upTo = firstMissing === undefined ? ids[ids.length - 1]! : firstMissing - 1;
+    for (const id of ids) if (id <= upTo) this.ownRecords.delete(id);
+    this.lastApplied = Math.max(this.lastApplied, upTo);
+    if (firstMissing !== undefined) this.scheduleCatchUp();
   }
 
   private scheduleCatchUp(): void {

@@ -37,6 +37,16 @@ export class WriteLog {
     return this.records.where('[stream+id]').between([stream, afterId], [stream, Dexie.maxKey], false, true).toArray();
   }
 
+  /** The ids of the stream's records above `afterId`, without their documents. */
+  readIds(stream: string, afterId: number): Promise<number[]> {
+    return this.records.where('[stream+id]').between([stream, afterId], [stream, Dexie.maxKey], false, true).primaryKeys();
+  }
+
+  /** Records by id, in the order given (a record deleted meanwhile by a compaction is left out). */
+  async readMany(ids: readonly number[]): Promise<WriteRecord[]> {
+    return (await this.records.bulkGet([...ids])).filter((record): record is WriteRecord => record !== undefined);
+  }
+
   /** Resolves with the new record's id once it is committed. */
   async append(stream: string, docs: readonly object[]): Promise<number> {
     return this.records.add({ stream, docs: JSON.stringify(docs) });
