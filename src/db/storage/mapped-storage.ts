@@ -99,6 +99,11 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   private lastApplied = 0;
   /** Records this instance appended above lastApplied: a catch-up skips them instead of parsing them again. */
   private readonly ownRecords = new Set<number>();
+  /**
+   * The documents as written to memory, by key: allDocuments() reads this, so the first full read at start
+   * does not force the memory storage to build its indexes at once (it does that lazily, in idle time).
+   */
+  private readonly current = new Map<string, RxDocumentData<T>>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly onMessage = (event: MessageEvent<unknown>): void => {
@@ -124,10 +129,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.log = openLog();
     this.internals = {
       mapped: true,
-      allDocuments: () => {
-        memory.ensurePersistence();
-        return [...memory.internals.documents.values()];
-      },
+      allDocuments: () => [...this.current.values()],
       catchUp: () => this.serial(() => this.applyNewRecords()),
     };
   }
@@ -170,8 +172,17 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     }
     if (rows.length === 0) return;
     const result = await this.memory.bulkWrite(rows, context);
+    this.remember(rows, result);
     // Cannot happen while writes and catch-ups are serial; logged rather than thrown so reads go on.
     if (result.error.length > 0) console.warn(`[mapped-storage] ${result.error.length} ${this.stream} documents kept their local version`);
+  }
+
+  private remember(rows: readonly BulkWriteRow<T>[], result: RxStorageBulkWriteResponse<T>): void {
+    const failed = result.error.length === 0 ? null : new Set(result.error.map((error) => error.documentId));
+    for (const row of rows) {
+      const key = String((row.document as StoredDoc)[this.primaryPath]);
+      if (!failed?.has(key)) this.current.set(key, row.document);
+    }
   }
 
   /** What other tabs appended since lastApplied; only call inside serial(). */
@@ -217,6 +228,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
         const id = await this.log.append(this.stream, accepted.map((row) => row.document));
         this.ownRecords.add(id);
         const applied = await this.memory.bulkWrite(accepted, context);
+        this.remember(accepted, applied);
         if (applied.error.length > 0) console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
         this.channel?.postMessage({ stream: this.stream });
       }
@@ -258,6 +270,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     await this.queue;
     // The memory state belongs to this instance alone (a unique name): removing it frees the documents.
     await this.memory.remove();
+    this.current.clear();
     this.log.close();
   }
 
