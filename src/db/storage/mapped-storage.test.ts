@@ -216,6 +216,66 @@ describe('two tabs on one write log', () => {
     expect((await lagging.findDocumentsById(['A'], false))[0]?.qty).toBe(COMPACT_AFTER_RECORDS + 2);
   });
 
+  /** White-box: the instance's write log, to slow it down or to race a compaction between two reads. */
+  const logInside = (tab: RxStorageInstance<ProductDoc, unknown, unknown>): WriteLog => (tab as unknown as { log: WriteLog }).log;
+  const tick = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('a record compacted away between reading ids and records is still applied before a catch-up or a write goes on', async () => {
+    const factory = new IDBFactory();
+    const writer = await instance(factory, 'writer', false);
+    await writer.bulkWrite([{ document: stored('A', 1, '1-a') }], 'test');
+    const lagging = await instance(factory, 'lagging', false);
+    await writer.bulkWrite([{ document: stored('B', 2, '1-b') }], 'test');
+    const log = logInside(lagging);
+    const readMany = log.readMany.bind(log);
+    const compactor = logOf(factory, 'tabs');
+    log.readMany = async (ids) => {
+      // Another tab opens with a long log and compacts it right between the two reads.
+      await compactor.compact('products--0', (all) => [...mergeRecords(all, 'sku').values()], 2_000);
+      log.readMany = readMany;
+      return readMany(ids);
+    };
+
+    // Its insert of B (decided without knowing B) must conflict with the other tab's B.
+    const insert = await lagging.bulkWrite([{ document: stored('B', 3, '1-z') }], 'test');
+    expect(insert.error.map((e) => [e.documentId, e.status])).toEqual([['B', 409]]);
+    expect((await lagging.findDocumentsById(['B'], false))[0]?._rev).toBe('1-b');
+  });
+
+  it('a write under way when the tab closes completes; remove() waits for it, so nothing is left behind', async () => {
+    const factory = new IDBFactory();
+    const tab = await instance(factory, 'closing');
+    const log = logInside(tab);
+    const append = log.append.bind(log);
+    log.append = async (stream, docs) => {
+      await tick(20); // a slow disk
+      return append(stream, docs);
+    };
+    const write = tab.bulkWrite([{ document: stored('A', 1, '1-a') }], 'test');
+    await tick(5);
+    const closing = tab.close();
+    await expect(write).resolves.toEqual({ error: [] });
+    await closing;
+    expect((await logOf(factory, 'tabs').read('products--0', 0)).length).toBe(1);
+
+    const other = await instance(factory, 'other', false);
+    const second = other.bulkWrite([{ document: stored('B', 2, '1-b') }], 'test');
+    await tick(1);
+    void other.close();
+    await other.remove();
+    await second.catch(() => undefined);
+    expect(await logOf(factory, 'tabs').read('products--0', 0)).toEqual([]);
+  });
+
+  it('cleanup() keeps the full read in step with memory', async () => {
+    const tab = await instance(new IDBFactory(), 'cleanup', false);
+    await tab.bulkWrite([{ document: { ...stored('A', 1, '1-a'), _deleted: true } }, { document: stored('B', 1, '1-a') }], 'test');
+    await tab.cleanup(0);
+    const all = (tab.internals as MappedStorageInternals<ProductDoc>).allDocuments().map((doc) => doc.sku);
+    expect(all).toEqual((await tab.findDocumentsById(['A', 'B'], true)).map((doc) => doc.sku));
+    expect(all).toEqual(['B']);
+  });
+
   it('remove() deletes the records, also after close()', async () => {
     const factory = new IDBFactory();
     const leader = await instance(factory, 'leader');

@@ -73,7 +73,15 @@ function revisionHeight(rev: string): number {
 export function mergeRecords(records: readonly WriteRecord[], primaryPath: string): Map<string, StoredDoc> {
   const merged = new Map<string, StoredDoc>();
   for (const record of records) {
-    for (const doc of JSON.parse(record.docs) as StoredDoc[]) {
+    let docs: StoredDoc[];
+    try {
+      docs = JSON.parse(record.docs) as StoredDoc[];
+    } catch (error) {
+      // Cannot be written by append(); skipped rather than making every open and write fail.
+      console.warn(`[mapped-storage] record ${record.id ?? '?'} of ${record.stream} is unreadable and skipped`, error);
+      continue;
+    }
+    for (const doc of docs) {
       const key = String(doc[primaryPath]);
       const known = merged.get(key);
       if (!known || isNewerDocument(doc, known)) merged.set(key, doc);
@@ -106,6 +114,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   private readonly current = new Map<string, RxDocumentData<T>>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private closing: Promise<void> | undefined;
   private readonly onMessage = (event: MessageEvent<unknown>): void => {
     const data = event.data as { stream?: unknown } | null;
     if (data?.stream === this.stream) this.scheduleCatchUp();
@@ -187,25 +196,27 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
 
   /** What other tabs appended since lastApplied; only call inside serial(). */
   private async applyNewRecords(): Promise<void> {
-    if (this.closed) return;
-    // Ids first: this instance's own records (every write of the leader) are not read back.
-    const ids = await this.log.readIds(this.stream, this.lastApplied);
-    if (ids.length === 0) return;
-    const wanted = ids.filter((id) => !this.ownRecords.has(id));
-    const records = await this.log.readMany(wanted);
-    const foreign = records.filter(
-      // Chunks of a compaction hold the state of records up to compactedThrough, all applied here already.
-      (record) => !(record.compactedThrough !== undefined && record.compactedThrough <= this.lastApplied),
-    );
-    await this.applyRecords(foreign, 'mapped-storage-other-tab');
-    // A record compacted away between the two reads lives on in chunks with higher ids: stop below it, so
-    // the next catch-up reads those chunks (compactedThrough is then above lastApplied).
-    const read = new Set(records.map((record) => record.id));
-    const firstMissing = wanted.find((id) => !read.has(id));
-    const upTo = firstMissing === undefined ? ids[ids.length - 1]! : firstMissing - 1;
-    for (const id of ids) if (id <= upTo) this.ownRecords.delete(id);
-    this.lastApplied = Math.max(this.lastApplied, upTo);
-    if (firstMissing !== undefined) this.scheduleCatchUp();
+    // A record compacted away between reading the ids and the records lives on in chunks with higher ids:
+    // read again from just below it until nothing is missing, so a caller never goes on with a stale copy.
+    for (;;) {
+      if (this.closed) return;
+      // Ids first: this instance's own records (every write of the leader) are not read back.
+      const ids = await this.log.readIds(this.stream, this.lastApplied);
+      if (ids.length === 0) return;
+      const wanted = ids.filter((id) => !this.ownRecords.has(id));
+      const records = await this.log.readMany(wanted);
+      const foreign = records.filter(
+        // Chunks of a compaction hold the state of records up to compactedThrough, all applied here already.
+        (record) => !(record.compactedThrough !== undefined && record.compactedThrough <= this.lastApplied),
+      );
+      await this.applyRecords(foreign, 'mapped-storage-other-tab');
+      const read = new Set(records.map((record) => record.id));
+      const firstMissing = wanted.find((id) => !read.has(id));
+      const upTo = firstMissing === undefined ? ids[ids.length - 1]! : firstMissing - 1;
+      this.lastApplied = Math.max(this.lastApplied, upTo);
+      for (const id of this.ownRecords) if (id <= this.lastApplied) this.ownRecords.delete(id);
+      if (firstMissing === undefined) return;
+    }
   }
 
   private scheduleCatchUp(): void {
@@ -217,7 +228,9 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   bulkWrite(rows: BulkWriteRow<T>[], context: string): Promise<RxStorageBulkWriteResponse<T>> {
     return this.serial(async () => {
       if (this.closed) throw new Error(`[mapped-storage] ${this.stream} is closed`);
-      // Start from the disk: another tab's records first, so a conflict is reported instead of overwritten.
+      // Start from the disk: another tab's committed records first, so a conflict with them is reported
+      // instead of overwritten. (Check and append are not one transaction across tabs: two tabs writing the
+      // same document at once both succeed and the newer lwt wins; only the leader writes the catalogue.)
       await this.applyNewRecords();
       this.memory.ensurePersistence();
       const categorized = categorizeBulkWriteRows<T>(this.memory, this.primaryPath as StringKeys<T>, this.memory.internals.documents, rows, context);
@@ -230,10 +243,19 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
         const applied = await this.memory.bulkWrite(accepted, context);
         this.remember(accepted, applied);
         if (applied.error.length > 0) console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
-        this.channel?.postMessage({ stream: this.stream });
+        this.tellOtherTabs();
       }
       return { error: categorized.errors };
     });
+  }
+
+  /** Best effort: the write is on disk either way, and other tabs also catch up on their next write or when shown. */
+  private tellOtherTabs(): void {
+    try {
+      this.channel?.postMessage({ stream: this.stream });
+    } catch (error) {
+      console.warn(`[mapped-storage] could not tell other tabs about ${this.stream}`, error);
+    }
   }
 
   findDocumentsById(ids: string[], withDeleted: boolean): Promise<RxDocumentData<T>[]> {
@@ -258,20 +280,28 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
 
   /** Drops deleted documents from memory; the log keeps them until the next compaction rewrites it. */
   cleanup(minimumDeletedTime: number): Promise<boolean> {
-    return this.memory.cleanup(minimumDeletedTime);
+    return this.serial(async () => {
+      const done = await this.memory.cleanup(minimumDeletedTime);
+      const kept = new Set((await this.memory.findDocumentsById([...this.current.keys()], true)).map((doc) => String((doc as StoredDoc)[this.primaryPath])));
+      for (const key of this.current.keys()) if (!kept.has(key)) this.current.delete(key);
+      return done;
+    });
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.channel?.removeEventListener('message', this.onMessage);
-    this.channel?.close();
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
-    await this.queue;
-    // The memory state belongs to this instance alone (a unique name): removing it frees the documents.
-    await this.memory.remove();
-    this.current.clear();
-    this.log.close();
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      this.channel?.removeEventListener('message', this.onMessage);
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
+      // A write under way finishes (and tells the other tabs) before the channel and the log close.
+      await this.queue;
+      this.channel?.close();
+      // The memory state belongs to this instance alone (a unique name): removing it frees the documents.
+      await this.memory.remove();
+      this.current.clear();
+      this.log.close();
+    })();
+    return this.closing;
   }
 
   /** Deletes the collection's records (also after close(), as RxDB's removal of a collection may call it). */
@@ -323,7 +353,7 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
       try {
         await instance.open();
       } catch (error) {
-        await instance.close();
+        await instance.close().catch(() => undefined);
         throw error;
       }
       return instance as RxStorageInstance<T, unknown, unknown>;
