@@ -11,8 +11,8 @@
  * median; the warm figures come from the runs after the first on the first load.
  * Prints a table; writes bench/results/listing-render.json. Target (issue 3): first render ≤ 150 ms.
  */
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { makeCategory } from '../src/db/queries/listing-fixtures';
 import { nameSortKey } from '../src/db/name-sort-key';
 import type { ProductDoc } from '../src/db/schema/products';
 import { makeProduct } from '../src/db/testing/documents';
+import { serveDirectory } from './support/serve-directory';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '..');
@@ -91,28 +92,19 @@ async function buildPage(): Promise<void> {
 const THUMBNAIL_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="310" height="300" viewBox="0 0 310 300"><rect width="310" height="300" fill="#e7f0fa"/><text x="155" y="160" font-size="40" text-anchor="middle">P</text></svg>';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-
+/** Thumbnails as a small SVG like the bridge's media route (lazy images load as in the app); the API is down. */
 function serve(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  return serveDirectory(OUT_DIR, (url, res) => {
     if (url.pathname.startsWith('/media/')) {
-      // Thumbnails: a small SVG like the bridge's media route, so lazy images load as in the app.
       res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(THUMBNAIL_SVG);
-      return;
+      return true;
     }
     if (url.pathname.startsWith('/api/')) {
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":503}');
-      return;
+      return true;
     }
-    const file = path.join(OUT_DIR, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(OUT_DIR) || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    return false;
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 interface RunTiming {
