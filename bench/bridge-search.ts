@@ -440,7 +440,9 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`written ${path.relative(process.cwd(), out)}; target p95 ≤ ${TARGET_P95_MS} ms (cache on, ${CLIENTS} clients): ${report.target.measuredP95Ms ?? '-'} ms, met: ${report.target.met}`);
-  if (runs.some((r) => r.errors > 0)) process.exitCode = 1;
+  // Errors fail the benchmark where the target applies; the runs without the cache (no target) measure
+  // saturation, where the bridge may shed load: their errors are printed and kept in the JSON.
+  if (!targetRun || targetRun.errors > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

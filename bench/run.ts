@@ -37,6 +37,6 @@ for (const name of selected) {
   console.log(`${name.padEnd(16)} ${JSON.stringify(data.summary ?? data).slice(0, 300)}`);
 }
 if (failed.length > 0) {
-  console.error(`\nbenchmarks that did not run: ${failed.join(', ')}`);
+  console.error(`\nbenchmarks that failed or did not run: ${failed.join(', ')}`);
   process.exit(1);
 }
