@@ -7,7 +7,7 @@ import { recordRecentlyViewedProduct } from '../commands/record-recently-viewed'
 import { findProductRouteTarget, observeProduct } from './product-by-sku';
 import { findRelatedProducts } from './product-related';
 import { observeRecentlyViewed } from './product-recently-viewed';
-import { observeTaxSettings } from './product-tax';
+import { lastTaxSettings, observeTaxSettings } from './product-tax';
 import { findTaxRate } from '../../domain/tax';
 
 let db: AppDatabase;
@@ -64,6 +64,20 @@ describe('product queries', () => {
     const settings = await firstValueFrom(observeTaxSettings(db));
     expect(settings.country).toBe('GR');
     expect(findTaxRate(2, settings.rules, settings)).toBe(13);
+  });
+
+  it('keeps the tax rules current after the last subscriber leaves, so the next price tag starts right', async () => {
+    const rule = (rate: number) => ({ key: 'tax_rule:2', type: 'tax_rule' as const, id: '2', updated_at: rate, data: { id: 2, product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ rate, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }] } });
+    await db.catalog_meta.insert(rule(13));
+    const first = await firstValueFrom(observeTaxSettings(db).pipe(filter((s) => s.rules.length > 0)));
+    expect(findTaxRate(2, first.rules, first)).toBe(13);
+
+    // No price tag on screen now (firstValueFrom unsubscribed); the rate changes on the bridge.
+    await db.catalog_meta.upsert(rule(24));
+    await expect.poll(() => {
+      const latest = lastTaxSettings(db);
+      return latest ? findTaxRate(2, latest.rules, latest) : null;
+    }).toBe(24);
   });
 
   it('keeps recently viewed per customer, newest first, without duplicates', async () => {

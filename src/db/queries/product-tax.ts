@@ -41,7 +41,11 @@ function configString(data: unknown): string | null {
 const shared = new WeakMap<AppDatabase, Observable<TaxSettings>>();
 const latest = new WeakMap<AppDatabase, TaxSettings>();
 
-/** Tax rules and the default country from catalog_meta, live; malformed rules are skipped. */
+/**
+ * Tax rules and the default country from catalog_meta, live; malformed rules are skipped. The first call
+ * for a database starts the queries and keeps them running until the database closes, so
+ * lastTaxSettings() stays current while no price is on screen (e.g. between two pages).
+ */
 export function observeTaxSettings(db: AppDatabase): Observable<TaxSettings> {
   let settings$ = shared.get(db);
   if (!settings$) {
@@ -50,13 +54,15 @@ export function observeTaxSettings(db: AppDatabase): Observable<TaxSettings> {
       shareReplay({ bufferSize: 1, refCount: true }),
     );
     shared.set(db, settings$);
+    const keepAlive = settings$.subscribe({ error: (error: unknown) => console.warn('tax settings could not be read', error) });
+    db.onClose.push(() => keepAlive.unsubscribe());
   }
   return settings$;
 }
 
 /**
  * The settings last read from this database, if any: a price tag mounted later starts with them instead
- * of waiting a render for its subscription (the live query then keeps it current).
+ * of an empty (aria-busy) first render, which made the card grow once the rules arrived.
  */
 export function lastTaxSettings(db: AppDatabase): TaxSettings | undefined {
   return latest.get(db);

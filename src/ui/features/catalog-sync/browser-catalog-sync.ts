@@ -1,6 +1,7 @@
 import { fromEvent } from 'rxjs';
 import { dropLegacyCatalogueStores } from '../../../db/commands/drop-legacy-catalogue-stores';
 import { getAppDatabase } from '../../../db/database';
+import { observeTaxSettings } from '../../../db/queries/product-tax';
 import type { AppBridge } from '../../../replication/app-bridge';
 import { startCatalogReplication } from '../../../replication/catalog-replication';
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
@@ -42,6 +43,9 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
     open: async () => {
       const status = getBrowserCatalogSyncStatus();
       const db = await getAppDatabase();
+      // Read the tax rules now and keep them live: the first price tags of any page then render at once
+      // instead of empty (aria-busy) for a frame or two, which made listing cards grow under the buyer's eyes.
+      observeTaxSettings(db);
       for (const key of LEGACY_CATALOG_SYNC_STORAGE_KEYS) window.localStorage.removeItem(key);
       void db
         .waitForLeadership()
