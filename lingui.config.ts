@@ -12,7 +12,12 @@ const contractMessagesExtractor: ExtractorType = {
   match: (filename) => filename.replaceAll('\\', '/').endsWith('src/contracts/messages.ts'),
   extract(filename, _code, onMessageExtracted) {
     for (const text of new Set<string>(Object.values(M))) {
-      onMessageExtracted({ id: text, message: text, origin: [filename, 0], comment: 'Server / validation message (src/contracts/messages.ts)' });
+      onMessageExtracted({
+        id: text,
+        message: text,
+        origin: [filename, 0],
+        comment: 'Server / validation message (src/contracts/messages.ts)',
+      });
     }
   },
 };

@@ -69,7 +69,14 @@ const words = (s: string): string[] => s.split(/\s+/).filter((w) => /^\p{L}{3,}$
  * with facets, the other catalogue entities and URL mapping; built from the seeded catalogue itself.
  */
 async function buildBenchQueries(db: Db): Promise<BenchQuery[]> {
-  const rows = await db.query<{ sku: string; name: string; name_en: string; barcode: string | null; category_ids: number[]; url_path: string }>(
+  const rows = await db.query<{
+    sku: string;
+    name: string;
+    name_en: string;
+    barcode: string | null;
+    category_ids: number[];
+    url_path: string;
+  }>(
     `select sku, name, name_en, barcode, category_ids, data->>'url_path' as url_path from products
      where status in (0, 1) and visibility in (2, 3, 4) order by id limit 400`,
   );
@@ -99,15 +106,22 @@ async function buildBenchQueries(db: Db): Promise<BenchQuery[]> {
           size: 50,
           sort: 'price:asc',
           includeFields: ['sku', 'name', 'price', 'final_price', 'special_price', 'thumbnail', 'url_path', 'supplier_name'],
-          aggregations: { categories: { terms: { field: 'category_ids', size: 50 } }, price: { range: { field: 'price', ranges: [{ to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }] } } },
+          aggregations: {
+            categories: { terms: { field: 'category_ids', size: 50 } },
+            price: { range: { field: 'price', ranges: [{ to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }] } },
+          },
         },
       });
     } else if (r < 0.95) queries.push({ kind: 'url-map', path: '/api/url/map', body: { url: `/${row.url_path}` } });
-    else queries.push({ kind: 'category-tree', path: '/api/catalog/category/_search', body: { query: { filters: { is_active: true, product_count: { gt: 0 } } }, size: 4000 } });
+    else
+      queries.push({
+        kind: 'category-tree',
+        path: '/api/catalog/category/_search',
+        body: { query: { filters: { is_active: true, product_count: { gt: 0 } } }, size: 4000 },
+      });
   }
   return queries;
 }
-
 
 /** Database work during the measured window: search misses are transactions, URL maps plain statements. */
 type DbCounts = {
@@ -164,13 +178,28 @@ async function serve(): Promise<void> {
   const started = Date.now();
   const seeded = await seedIfEmpty(db, { products: PRODUCTS });
   const seedMs = seeded.seeded ? Date.now() - started : 0;
-  const config = loadConfig({ DATA_DIR: path.join(DATA_DIR, '..', 'bridge-data'), JWT_SECRET: SECRET, LOG_LEVEL: 'warn', SEED_PRODUCTS: '0' });
+  const config = loadConfig({
+    DATA_DIR: path.join(DATA_DIR, '..', 'bridge-data'),
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    SEED_PRODUCTS: '0',
+  });
   // The parent sets SEARCH_CACHE=off for the cache-off runs; the routes app.ts registers read it.
-  const counts: DbCounts = { transactions: 0, statementsInTransactions: 0, statementsOutside: 0, transactionMs: { ...summary([]), total: 0 } };
+  const counts: DbCounts = {
+    transactions: 0,
+    statementsInTransactions: 0,
+    statementsOutside: 0,
+    transactionMs: { ...summary([]), total: 0 },
+  };
   const transactionMs: number[] = [];
   let measuring = false;
   let cpuAtStart = process.cpuUsage();
-  const app = await buildApp({ config, db: countingDb(db, counts, transactionMs, () => measuring), logger: false, distDir: path.join(DATA_DIR, 'no-dist') });
+  const app = await buildApp({
+    config,
+    db: countingDb(db, counts, transactionMs, () => measuring),
+    logger: false,
+    distDir: path.join(DATA_DIR, 'no-dist'),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -187,7 +216,9 @@ async function serve(): Promise<void> {
       const cpu = process.cpuUsage(cpuAtStart);
       // Every thread of the bridge process (the HTTP thread and any database worker), user + system.
       const total = Math.round(transactionMs.reduce((a, b) => a + b, 0));
-      process.send?.({ counts: { ...counts, transactionMs: { ...summary(transactionMs), total }, bridgeCpuMs: Math.round((cpu.user + cpu.system) / 1000) } });
+      process.send?.({
+        counts: { ...counts, transactionMs: { ...summary(transactionMs), total }, bridgeCpuMs: Math.round((cpu.user + cpu.system) / 1000) },
+      });
       return;
     }
     if (message !== 'stop') return;
@@ -221,15 +252,32 @@ function percentile(sorted: readonly number[], p: number): number {
 function summary(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+  };
 }
 
 /** thinkMs: a pause after each answer (a buyer reading or typing); 0 is the closed loop the target names. */
 type Run = { name: string; cache: boolean; clients: number; thinkMs: number };
 type RunReport = ReturnType<typeof summary> & {
-  run: string; cache: boolean; clients: number; thinkMs: number; requests: number; errors: number; throughputPerSecond: number;
-  loadAverage1mAtStart: number; byKind: Record<string, ReturnType<typeof summary>>; seedMs: number; distinctQueries: number; database: DbCounts;
-  cpuPerRequestMs: { loadGenerator: number; bridge: number }; otherProgramsCores: number | null;
+  run: string;
+  cache: boolean;
+  clients: number;
+  thinkMs: number;
+  requests: number;
+  errors: number;
+  throughputPerSecond: number;
+  loadAverage1mAtStart: number;
+  byKind: Record<string, ReturnType<typeof summary>>;
+  seedMs: number;
+  distinctQueries: number;
+  database: DbCounts;
+  cpuPerRequestMs: { loadGenerator: number; bridge: number };
+  otherProgramsCores: number | null;
 };
 
 /** Query indexes drawn from a Zipf distribution over a fixed shuffle of the queries (rank 1 most popular). */
@@ -335,7 +383,11 @@ async function startServer(cache: boolean): Promise<{ child: ChildProcess; ready
   // BENCH_PROFILE_DIR: write a CPU profile of the bridge process (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const execArgv = [...process.execArgv, ...profile];
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env, execArgv });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env,
+    execArgv,
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -382,7 +434,8 @@ async function measure(run: Run): Promise<RunReport> {
     // The other programs on the machine during the window, in cores (a colleague's build or tests skew a run).
     const otherCores =
       machineAtStart && machineAtEnd
-        ? Math.round(((machineAtEnd.busyMs - machineAtStart.busyMs - generatorMs - (database.bridgeCpuMs ?? 0)) / (elapsed * 1000)) * 100) / 100
+        ? Math.round(((machineAtEnd.busyMs - machineAtStart.busyMs - generatorMs - (database.bridgeCpuMs ?? 0)) / (elapsed * 1000)) * 100) /
+          100
         : null;
     // Where the 2 cores went: the load generator (this process) and the bridge, CPU ms per answered request.
     const cpuPerRequestMs = {
@@ -391,14 +444,33 @@ async function measure(run: Run): Promise<RunReport> {
     };
     const kinds = Object.fromEntries([...byKind.entries()].map(([kind, list]) => [kind, summary(list)]));
     const overall = summary(all);
-    console.log(`${run.name}: cache ${run.cache ? 'on' : 'off'}, PGlite on the ${PGLITE_THREAD} thread, ${HTTP_CLIENT} client, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`);
+    console.log(
+      `${run.name}: cache ${run.cache ? 'on' : 'off'}, PGlite on the ${PGLITE_THREAD} thread, ${HTTP_CLIENT} client, ${run.clients} clients, think ${run.thinkMs} ms, ${all.length} requests (${Math.round(all.length / elapsed)}/s), ${errors} errors, load ${load.toFixed(2)}`,
+    );
     console.table({ all: overall, ...kinds });
     const tx = database.transactionMs;
-    console.log(`database during the measured window: ${database.transactions} search transactions (misses; each p50 ${tx.p50} ms, p95 ${tx.p95} ms, max ${tx.max} ms, ${tx.total} ms in all), ${database.statementsOutside} other statements (URL maps, version checks)`);
-    console.log(`CPU per request: load generator ${cpuPerRequestMs.loadGenerator} ms, bridge ${cpuPerRequestMs.bridge} ms; other programs used ${otherCores ?? '?'} cores`);
+    console.log(
+      `database during the measured window: ${database.transactions} search transactions (misses; each p50 ${tx.p50} ms, p95 ${tx.p95} ms, max ${tx.max} ms, ${tx.total} ms in all), ${database.statementsOutside} other statements (URL maps, version checks)`,
+    );
+    console.log(
+      `CPU per request: load generator ${cpuPerRequestMs.loadGenerator} ms, bridge ${cpuPerRequestMs.bridge} ms; other programs used ${otherCores ?? '?'} cores`,
+    );
     return {
-      run: run.name, cache: run.cache, clients: run.clients, thinkMs: run.thinkMs, ...overall, requests: all.length, errors, throughputPerSecond: Math.round(all.length / elapsed),
-      loadAverage1mAtStart: load, byKind: kinds, seedMs: ready.seedMs, distinctQueries: ready.queries.length, database, cpuPerRequestMs, otherProgramsCores: otherCores,
+      run: run.name,
+      cache: run.cache,
+      clients: run.clients,
+      thinkMs: run.thinkMs,
+      ...overall,
+      requests: all.length,
+      errors,
+      throughputPerSecond: Math.round(all.length / elapsed),
+      loadAverage1mAtStart: load,
+      byKind: kinds,
+      seedMs: ready.seedMs,
+      distinctQueries: ready.queries.length,
+      database,
+      cpuPerRequestMs,
+      otherProgramsCores: otherCores,
     };
   } finally {
     sender.close();
@@ -426,7 +498,14 @@ async function main(): Promise<void> {
   }
   const targetRun = runs.find((r) => r.run === 'cache');
   const report = {
-    when: new Date().toISOString(), database: 'pglite', pgliteThread: PGLITE_THREAD, httpClient: HTTP_CLIENT, products: PRODUCTS, cpus: cpus().length, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
+    when: new Date().toISOString(),
+    database: 'pglite',
+    pgliteThread: PGLITE_THREAD,
+    httpClient: HTTP_CLIENT,
+    products: PRODUCTS,
+    cpus: cpus().length,
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: SECONDS,
     mix: `Zipf (exponent ${ZIPF}) over ${runs[0]?.distinctQueries ?? 0} distinct searches built from the catalogue`,
     target: {
       p95Ms: TARGET_P95_MS,
@@ -439,7 +518,9 @@ async function main(): Promise<void> {
   const out = path.join(HERE, 'results', 'bridge-search.json');
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`written ${path.relative(process.cwd(), out)}; target p95 ≤ ${TARGET_P95_MS} ms (cache on, ${CLIENTS} clients): ${report.target.measuredP95Ms ?? '-'} ms, met: ${report.target.met}`);
+  console.log(
+    `written ${path.relative(process.cwd(), out)}; target p95 ≤ ${TARGET_P95_MS} ms (cache on, ${CLIENTS} clients): ${report.target.measuredP95Ms ?? '-'} ms, met: ${report.target.met}`,
+  );
   // Errors fail the benchmark where the target applies; the runs without the cache (no target) measure
   // saturation, where the bridge may shed load: their errors are printed and kept in the JSON.
   if (!targetRun || targetRun.errors > 0) process.exitCode = 1;

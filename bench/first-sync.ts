@@ -105,7 +105,10 @@ async function waitForHealth(base: string, bridge: ChildProcess, timeoutMs: numb
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (bridge.exitCode !== null) throw new Error(`the bridge exited with ${bridge.exitCode}`);
-    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -116,14 +119,24 @@ async function startBridge(): Promise<{ base: string; bridge: ChildProcess }> {
   if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     console.log('dist/ is missing: npm run build');
     const build = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    await new Promise<void>((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`)))));
+    await new Promise<void>((resolve, reject) =>
+      build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`)))),
+    );
   }
   mkdirSync(DATA_DIR, { recursive: true });
   // A pid file left by a killed run would make PGlite wait forever; only this script uses the directory.
   rmSync(path.join(DATA_DIR, 'pglite', 'postmaster.pid'), { force: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, SEED_PRODUCTS: String(PRODUCTS), PORT: String(port), HOST: '127.0.0.1', DATA_DIR, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SEED_PRODUCTS: String(PRODUCTS),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const bridge = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -159,15 +172,18 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
     const profiler = profile ? await startProfiler(page) : null;
     // BENCH_TIMELINE=1: when each collection became ready (the page's clock; same machine as this one).
     if (process.env.BENCH_TIMELINE) {
-      await page.evaluate(({ key, collections }) => {
-        const readyAt: Record<string, number> = {};
-        (window as unknown as { __readyAt: Record<string, number> }).__readyAt = readyAt;
-        const timer = setInterval(() => {
-          const status = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, { ready?: boolean }>;
-          for (const c of collections) if (status[c]?.ready && readyAt[c] === undefined) readyAt[c] = Date.now();
-          if (collections.every((c) => readyAt[c] !== undefined)) clearInterval(timer);
-        }, 20);
-      }, { key: STATUS_KEY, collections: [...SYNC_COLLECTIONS] });
+      await page.evaluate(
+        ({ key, collections }) => {
+          const readyAt: Record<string, number> = {};
+          (window as unknown as { __readyAt: Record<string, number> }).__readyAt = readyAt;
+          const timer = setInterval(() => {
+            const status = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, { ready?: boolean }>;
+            for (const c of collections) if (status[c]?.ready && readyAt[c] === undefined) readyAt[c] = Date.now();
+            if (collections.every((c) => readyAt[c] !== undefined)) clearInterval(timer);
+          }, 20);
+        },
+        { key: STATUS_KEY, collections: [...SYNC_COLLECTIONS] },
+      );
     }
     const started = Date.now();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -176,7 +192,10 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
       .getByRole('progressbar')
       .first()
       .waitFor({ state: 'attached', timeout: 120_000 })
-      .then(() => (firstProgressMs = Date.now() - started), () => undefined);
+      .then(
+        () => (firstProgressMs = Date.now() - started),
+        () => undefined,
+      );
     await page.waitForFunction(
       ({ key, collections }) => {
         const raw = localStorage.getItem(key);
@@ -196,7 +215,11 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
       console.log(`ready at: ${JSON.stringify(Object.fromEntries(Object.entries(readyAt).map(([c, at]) => [c, at - started])))}`);
     }
     // `ready` is marked only after the caught-up page is written; main() checks these counts against the feed.
-    const documents = await page.evaluate(countStored, { collections: [...SYNC_COLLECTIONS], schemaVersions: schemaVersions(), primaryKeys: { ...SYNC_PRIMARY_KEYS } });
+    const documents = await page.evaluate(countStored, {
+      collections: [...SYNC_COLLECTIONS],
+      schemaVersions: schemaVersions(),
+      primaryKeys: { ...SYNC_PRIMARY_KEYS },
+    });
     const tokens = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY)) ?? '{}') as { accessToken?: string };
     if (!tokens.accessToken) throw new Error('no access token in localStorage after sign-in');
     // Warm start: the next visit opens the local catalogue (no download) and home lists its products.
@@ -204,7 +227,14 @@ async function timeFirstSync(browser: Browser, base: string, profile: boolean): 
     await page.reload();
     await page.getByTestId('product-card').first().waitFor({ state: 'visible', timeout: 60_000 });
     const warmStartMs = Date.now() - reloaded;
-    return { firstSyncMs, firstProgressMs, warmStartMs, documents, token: tokens.accessToken, profile: { ...profileOf(pulls, started, started + firstSyncMs), otherRequests } };
+    return {
+      firstSyncMs,
+      firstProgressMs,
+      warmStartMs,
+      documents,
+      token: tokens.accessToken,
+      profile: { ...profileOf(pulls, started, started + firstSyncMs), otherRequests },
+    };
   } finally {
     await context.close();
   }
@@ -278,7 +308,11 @@ function schemaVersions(): Record<string, number> {
  * a document never stored is skipped), so at the ready flag these counts must equal the listed documents
  * of the feed, which the baseline fetches afterwards: main() compares them and fails the run otherwise.
  */
-async function countStored(args: { collections: string[]; schemaVersions: Record<string, number>; primaryKeys: Record<string, string> }): Promise<Record<string, number>> {
+async function countStored(args: {
+  collections: string[];
+  schemaVersions: Record<string, number>;
+  primaryKeys: Record<string, string>;
+}): Promise<Record<string, number>> {
   type Doc = Record<string, unknown> & { _deleted: boolean; _meta: { lwt: number } };
   const records = await new Promise<Array<{ stream: string; docs: string }>>((resolve, reject) => {
     const open = indexedDB.open('rxdb-mapped-storefront');
@@ -332,10 +366,12 @@ async function timeBaseline(browser: Browser, base: string, token: string, run: 
     const page = await context.newPage();
     await page.goto(BASELINE_PATH);
     await page.addScriptTag({ content: dexieSource });
-    return await page.evaluate(
-      (args) => window.firstSyncBaseline(args),
-      { token, collections: [...SYNC_COLLECTIONS], tables: baselineTables(), dbName: `first-sync-baseline-${run}-${Date.now()}` },
-    );
+    return await page.evaluate((args) => window.firstSyncBaseline(args), {
+      token,
+      collections: [...SYNC_COLLECTIONS],
+      tables: baselineTables(),
+      dbName: `first-sync-baseline-${run}-${Date.now()}`,
+    });
   } finally {
     await context.close();
   }
@@ -365,7 +401,9 @@ async function main(): Promise<void> {
       const documents = Object.values(baseline.documents).reduce((a, b) => a + b, 0);
       for (const c of SYNC_COLLECTIONS) {
         if (sync.documents[c] !== baseline.documents[c]) {
-          throw new Error(`run ${run}: at the ready flag ${sync.documents[c]} ${c} were stored, but the feed lists ${baseline.documents[c]}`);
+          throw new Error(
+            `run ${run}: at the ready flag ${sync.documents[c]} ${c} were stored, but the feed lists ${baseline.documents[c]}`,
+          );
         }
       }
       const row: RunRow = {
@@ -378,7 +416,9 @@ async function main(): Promise<void> {
         ratio: round(sync.firstSyncMs / baseline.bulkPutMs, 2),
       };
       if (run > 0) rows.push(row);
-      console.log(`run ${run}${run === 0 ? ' (profiled, not counted)' : ''}: ${JSON.stringify(row)} profile ${JSON.stringify(sync.profile)}`);
+      console.log(
+        `run ${run}${run === 0 ? ' (profiled, not counted)' : ''}: ${JSON.stringify(row)} profile ${JSON.stringify(sync.profile)}`,
+      );
     }
   } finally {
     await browser?.close();

@@ -58,13 +58,22 @@ function localCatalogue(): { products: ProductDoc[]; categories: CategoryDoc[] }
       const doc = productDocument(source(row), children.get(row.sku) ?? [], now);
       return { ...doc, barcode: doc.barcode ?? '' } as ProductDoc;
     });
-  const categories = catalogue.categories.map(
-    (c): CategoryDoc => ({
-      id: String(c.id), parent_id: String(c.parent_id), parent_ids: [], name: c.name, name_en: c.name_en, slug: c.slug, url_path: c.url_path,
-      path: c.path, level: c.level, position: c.position, is_active: c.is_active, product_count: c.product_count, children_count: c.children_count,
-      updated_at: 0,
-    }),
-  );
+  const categories = catalogue.categories.map((c): CategoryDoc => ({
+    id: String(c.id),
+    parent_id: String(c.parent_id),
+    parent_ids: [],
+    name: c.name,
+    name_en: c.name_en,
+    slug: c.slug,
+    url_path: c.url_path,
+    path: c.path,
+    level: c.level,
+    position: c.position,
+    is_active: c.is_active,
+    product_count: c.product_count,
+    children_count: c.children_count,
+    updated_at: 0,
+  }));
   return { products, categories };
 }
 
@@ -82,25 +91,46 @@ function queryMix(products: readonly ProductDoc[]): Query[] {
     const first = el[0] ?? p.name;
     const second = el[1] ?? first;
     switch (i % 8) {
-      case 0: queries.push({ kind: 'greek prefix', text: first.slice(0, 3 + Math.floor(random() * 3)) }); break;
-      case 1: queries.push({ kind: 'word without accents', text: stripAccents(first).toLowerCase() }); break;
-      case 2: queries.push({ kind: 'two words', text: `${first} ${second}` }); break;
-      case 3: queries.push({ kind: 'typo', text: first.length > 5 ? first.slice(0, 2) + first.slice(3) : `${first}ς` }); break;
-      case 4: queries.push({ kind: 'english', text: en[0] ?? 'coffee' }); break;
-      case 5: queries.push({ kind: 'exact sku', text: p.sku }); break;
-      case 6: queries.push({ kind: 'barcode', text: p.barcode || p.sku }); break;
-      default: queries.push({ kind: 'capitals, three words', text: el.slice(0, 3).join(' ').toUpperCase() || first.toUpperCase() });
+      case 0:
+        queries.push({ kind: 'greek prefix', text: first.slice(0, 3 + Math.floor(random() * 3)) });
+        break;
+      case 1:
+        queries.push({ kind: 'word without accents', text: stripAccents(first).toLowerCase() });
+        break;
+      case 2:
+        queries.push({ kind: 'two words', text: `${first} ${second}` });
+        break;
+      case 3:
+        queries.push({ kind: 'typo', text: first.length > 5 ? first.slice(0, 2) + first.slice(3) : `${first}ς` });
+        break;
+      case 4:
+        queries.push({ kind: 'english', text: en[0] ?? 'coffee' });
+        break;
+      case 5:
+        queries.push({ kind: 'exact sku', text: p.sku });
+        break;
+      case 6:
+        queries.push({ kind: 'barcode', text: p.barcode || p.sku });
+        break;
+      default:
+        queries.push({ kind: 'capitals, three words', text: el.slice(0, 3).join(' ').toUpperCase() || first.toUpperCase() });
     }
   }
   return queries;
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 /** Builds the page, serves it with the data, and runs the index build and the queries in Chromium. */
 async function runInChromium(data: SearchBenchData): Promise<SearchBenchResult> {
-  await build({ configFile: false, root: path.join(HERE, 'local-search-page'), logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022' } });
+  await build({
+    configFile: false,
+    root: path.join(HERE, 'local-search-page'),
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022' },
+  });
   writeFileSync(path.join(OUT_DIR, 'data.json'), JSON.stringify(data));
   const server = await serveDirectory(OUT_DIR);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -134,7 +164,13 @@ async function main(): Promise<void> {
   }
   const rows = [...byKind.entries(), ['all', all] as const].map(([kind, times]) => {
     const sorted = [...times].sort((a, b) => a - b);
-    return { kind, queries: sorted.length, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), max_ms: round(sorted.at(-1) ?? 0) };
+    return {
+      kind,
+      queries: sorted.length,
+      p50_ms: round(percentile(sorted, 50)),
+      p95_ms: round(percentile(sorted, 95)),
+      max_ms: round(sorted.at(-1) ?? 0),
+    };
   });
   const overall = rows.at(-1);
   const p95 = overall?.p95_ms ?? Number.POSITIVE_INFINITY;
@@ -154,7 +190,12 @@ async function main(): Promise<void> {
     prepare_documents_ms: Math.round(prepareMs),
     index_build_ms: Math.round(buildMs),
     index_build_slices: slices.length,
-    median_slice_ms: round(percentile([...slices].sort((a, b) => a - b), 50)),
+    median_slice_ms: round(
+      percentile(
+        [...slices].sort((a, b) => a - b),
+        50,
+      ),
+    ),
     longest_slice_ms: round(Math.max(...slices)),
     average_hits_per_query: round(hitsTotal / queries.length),
     queries: rows,
@@ -163,7 +204,9 @@ async function main(): Promise<void> {
   mkdirSync(path.join(HERE, 'results'), { recursive: true });
   writeFileSync(path.join(HERE, 'results', 'local-search.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`Local search over ${result.products} listable products (${PRODUCTS} rows), ${result.environment}`);
-  console.log(`Index build ${result.index_build_ms} ms in ${result.index_build_slices} slices, median slice ${result.median_slice_ms} ms, longest ${result.longest_slice_ms} ms`);
+  console.log(
+    `Index build ${result.index_build_ms} ms in ${result.index_build_slices} slices, median slice ${result.median_slice_ms} ms, longest ${result.longest_slice_ms} ms`,
+  );
   console.table(rows);
 }
 

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ALL = ['first-sync', 'listing-render', 'local-search', 'bridge-search'] as const;
 
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const selected = ALL.filter((name) => !only || only.includes(name));
 const failed: string[] = [];
 

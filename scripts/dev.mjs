@@ -7,7 +7,12 @@ const bridgePort = process.env.PORT ?? '8080';
 const { result } = concurrently(
   [
     { name: 'bridge', command: 'npx tsx watch --clear-screen=false server/main.ts', prefixColor: 'magenta', env: { PORT: bridgePort } },
-    { name: 'web', command: 'npx vite --port 5173 --strictPort', prefixColor: 'cyan', env: { BRIDGE_URL: `http://localhost:${bridgePort}` } },
+    {
+      name: 'web',
+      command: 'npx vite --port 5173 --strictPort',
+      prefixColor: 'cyan',
+      env: { BRIDGE_URL: `http://localhost:${bridgePort}` },
+    },
   ],
   { killOthersOn: ['failure'], restartTries: 0 },
 );

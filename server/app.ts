@@ -61,7 +61,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installRateLimits(app);
 
   const mailer =
-    options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, app.log) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+    options.mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom, app.log)
+      : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   decorateContext(app, {
     config,
     db,

@@ -36,14 +36,27 @@ function top(profile: CpuProfile, keyOf: (frame: CpuProfile['nodes'][number]['ca
 }
 
 async function main(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SEED_PRODUCTS: '20000', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '/tmp/first-sync-bench/data', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SEED_PRODUCTS: '20000',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: '/tmp/first-sync-bench/data',
+    LOG_LEVEL: 'warn',
+  };
   const bridge = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    while (!(await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 250));
+    while (
+      !(await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      await new Promise((r) => setTimeout(r, 250));
     const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/login');

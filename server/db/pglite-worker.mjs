@@ -29,8 +29,23 @@ const port = parentPort;
 
 /** Fields of PostgreSQL's ErrorResponse that pg-protocol copies onto DatabaseError, plus PGlite's query. */
 const ERROR_FIELDS = [
-  'severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where', 'schema', 'table',
-  'column', 'dataType', 'constraint', 'file', 'line', 'routine', 'query',
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+  'query',
 ];
 
 /** A structured-clone-safe copy of an error: message, name, stack and the PostgreSQL fields callers read. */

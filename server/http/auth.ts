@@ -56,7 +56,8 @@ export function requestedBuyerId(request: FastifyRequest): string | undefined {
   const candidates = [recordOf(request.params).buyer_id, recordOf(request.body).buyer_id, recordOf(request.query).buyer_id]
     .filter((v) => v !== undefined && v !== null && v !== '')
     .map((v) => (typeof v === 'number' ? String(v) : v));
-  if (candidates.some((v) => typeof v !== 'string')) throw new AppError(400, M.invalidRequest, { fields: [{ path: 'buyer_id', message: M.invalidRequest }] });
+  if (candidates.some((v) => typeof v !== 'string'))
+    throw new AppError(400, M.invalidRequest, { fields: [{ path: 'buyer_id', message: M.invalidRequest }] });
   const unique = new Set(candidates as string[]);
   if (unique.size > 1) throw new AppError(400, M.invalidRequest, { fields: [{ path: 'buyer_id', message: M.invalidRequest }] });
   return [...unique][0];

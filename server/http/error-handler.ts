@@ -26,7 +26,9 @@ function statusOf(error: unknown): number | undefined {
 
 export function mapError(error: unknown): Mapped {
   if (error instanceof AppError) {
-    return error.meta ? { status: error.status, description: error.message as MessageText, meta: error.meta } : { status: error.status, description: error.message as MessageText };
+    return error.meta
+      ? { status: error.status, description: error.message as MessageText, meta: error.meta }
+      : { status: error.status, description: error.message as MessageText };
   }
   if (isFastifyError(error) && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code] as Mapped;
   // JSON.parse failures surface as a SyntaxError with statusCode 400 in some Fastify paths.
@@ -48,6 +50,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const retryAfter = reply.getHeader('retry-after');
       if (retryAfter === undefined) reply.header('retry-after', '60');
     }
-    return reply.code(mapped.status).type('application/json; charset=utf-8').send(errorEnvelope(mapped.status, mapped.description, mapped.meta));
+    return reply
+      .code(mapped.status)
+      .type('application/json; charset=utf-8')
+      .send(errorEnvelope(mapped.status, mapped.description, mapped.meta));
   });
 }

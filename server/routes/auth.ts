@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, loginResultSchema, refreshMetaSchema, refreshRequestSchema, sessionMetaSchema } from '../../src/contracts/auth';
+import {
+  loginRequestSchema,
+  loginResultSchema,
+  refreshMetaSchema,
+  refreshRequestSchema,
+  sessionMetaSchema,
+} from '../../src/contracts/auth';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
@@ -28,7 +34,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     try {
       const rotated = await rotateRefreshToken(app.db, body.refreshToken, now);
       const token = signAccessToken(app.config.jwtSecret, rotated.customerId, app.config.accessTokenTtlSeconds, now);
-      return ok(loginResultSchema, token, refreshMetaSchema, { refreshToken: rotated.refreshToken, expiresIn: app.config.accessTokenTtlSeconds });
+      return ok(loginResultSchema, token, refreshMetaSchema, {
+        refreshToken: rotated.refreshToken,
+        expiresIn: app.config.accessTokenTtlSeconds,
+      });
     } catch (error) {
       if (error instanceof RefreshTokenError) {
         request.log.warn({ problem: error.code }, 'refresh refused');

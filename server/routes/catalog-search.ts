@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MIN_SEARCH_TERM_LENGTH } from '../../src/domain/search-folding';
-import { SEARCH_TIME_LIMIT_MS, searchEntitySchema, searchMetaSchema, searchRequestSchema, searchResultSchema } from '../../src/contracts/search';
+import {
+  SEARCH_TIME_LIMIT_MS,
+  searchEntitySchema,
+  searchMetaSchema,
+  searchRequestSchema,
+  searchResultSchema,
+} from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { changePasswordSchema, createPasswordSchema, loginResultSchema, requestResetSchema, resetPasswordSchema, sessionMetaSchema } from '../../src/contracts/auth';
+import {
+  changePasswordSchema,
+  createPasswordSchema,
+  loginResultSchema,
+  requestResetSchema,
+  resetPasswordSchema,
+  sessionMetaSchema,
+} from '../../src/contracts/auth';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';

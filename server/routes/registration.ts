@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { checkTaxIdRequestSchema, companyInfoSchema, loginResultSchema, registerRequestSchema, sessionMetaSchema } from '../../src/contracts/auth';
+import {
+  checkTaxIdRequestSchema,
+  companyInfoSchema,
+  loginResultSchema,
+  registerRequestSchema,
+  sessionMetaSchema,
+} from '../../src/contracts/auth';
 import { M, type MessageText } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { M } from '../../src/contracts/messages';
-import { adminProductPatchSchema, syncCheckpointSchema, syncCollectionSchema, syncPullMetaSchema, syncPullQuerySchema, type SyncPullQuery } from '../../src/contracts/sync';
+import {
+  adminProductPatchSchema,
+  syncCheckpointSchema,
+  syncCollectionSchema,
+  syncPullMetaSchema,
+  syncPullQuerySchema,
+  type SyncPullQuery,
+} from '../../src/contracts/sync';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';

@@ -33,7 +33,15 @@ function buildIndex(): CategoryIndex {
   const nodes: CategoryNode[] = [];
   const usedKeys = new Set<string>();
   let nextId = ROOT_CATEGORY_ID + 1;
-  const add = (parent: CategoryNode | null, position: number, el: string, en: string, area: Area, nouns: readonly Noun[], isActive = true): CategoryNode => {
+  const add = (
+    parent: CategoryNode | null,
+    position: number,
+    el: string,
+    en: string,
+    area: Area,
+    nouns: readonly Noun[],
+    isActive = true,
+  ): CategoryNode => {
     const id = nextId;
     nextId += 1;
     let urlKey = slugify(el);

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
       console.log(`Database at ${where} already holds a catalogue; nothing seeded.`);
       return;
     }
-    const summary = Object.entries(result.counts).map(([k, v]) => `${k} ${v}`).join(', ');
+    const summary = Object.entries(result.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     console.log(`Seeded ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary}.`);
   } finally {
     await db.close();

@@ -17,16 +17,40 @@ function countProducts(products: readonly ProductRow[]): Map<number, number> {
 
 function row(node: Omit<CategoryNode, 'chain' | 'area' | 'nouns'>, parentIds: number[], productCount: number): CategoryRow {
   const data = {
-    id: node.id, parent_id: node.parentId, parent_ids: parentIds, name: node.name, name_en: node.nameEn,
-    slug: node.urlKey, url_key: node.urlKey, url_path: node.urlPath, path: node.path, level: node.level,
-    position: node.position, is_active: node.isActive, include_in_menu: node.isActive, product_count: productCount,
-    children_count: node.childIds.length, children_data: node.childIds.map((id) => ({ id })),
+    id: node.id,
+    parent_id: node.parentId,
+    parent_ids: parentIds,
+    name: node.name,
+    name_en: node.nameEn,
+    slug: node.urlKey,
+    url_key: node.urlKey,
+    url_path: node.urlPath,
+    path: node.path,
+    level: node.level,
+    position: node.position,
+    is_active: node.isActive,
+    include_in_menu: node.isActive,
+    product_count: productCount,
+    children_count: node.childIds.length,
+    children_data: node.childIds.map((id) => ({ id })),
     image: null,
   };
   return {
-    id: node.id, parent_id: node.parentId, name: node.name, name_en: node.nameEn, url_key: node.urlKey,
-    url_path: node.urlPath, slug: node.urlKey, path: node.path, level: node.level, position: node.position,
-    is_active: node.isActive, product_count: productCount, children_count: node.childIds.length, data, updated_at: SEED_EPOCH,
+    id: node.id,
+    parent_id: node.parentId,
+    name: node.name,
+    name_en: node.nameEn,
+    url_key: node.urlKey,
+    url_path: node.urlPath,
+    slug: node.urlKey,
+    path: node.path,
+    level: node.level,
+    position: node.position,
+    is_active: node.isActive,
+    product_count: productCount,
+    children_count: node.childIds.length,
+    data,
+    updated_at: SEED_EPOCH,
   };
 }
 
@@ -36,7 +60,19 @@ export function generateCategories(products: readonly ProductRow[]): CategoryRow
   const counts = countProducts(products);
   const tops = index.nodes.filter((n) => n.parentId === ROOT_CATEGORY_ID);
   const root = row(
-    { id: ROOT_CATEGORY_ID, parentId: 1, level: 1, position: 1, name: 'Όλα τα προϊόντα', nameEn: 'All products', urlKey: 'all-products', urlPath: 'all-products', path: `1/${ROOT_CATEGORY_ID}`, childIds: tops.map((n) => n.id), isActive: true },
+    {
+      id: ROOT_CATEGORY_ID,
+      parentId: 1,
+      level: 1,
+      position: 1,
+      name: 'Όλα τα προϊόντα',
+      nameEn: 'All products',
+      urlKey: 'all-products',
+      urlPath: 'all-products',
+      path: `1/${ROOT_CATEGORY_ID}`,
+      childIds: tops.map((n) => n.id),
+      isActive: true,
+    },
     [1],
     products.filter(isListed).length,
   );

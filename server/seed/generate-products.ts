@@ -9,7 +9,12 @@ import type { JsonDoc, ProductRow } from './types';
  * Builds `count` product rows (configurable children included) slot by slot. Bundles and grouped
  * products link to earlier simple products of the same supplier, which keeps the output deterministic.
  */
-interface State { rows: ProductRow[]; nextId: number; linkable: Map<number, ProductRow[]>; todayMs: number }
+interface State {
+  rows: ProductRow[];
+  nextId: number;
+  linkable: Map<number, ProductRow[]>;
+  todayMs: number;
+}
 
 const supplierName = (core: ProductCore): string => SUPPLIER_DEFS[core.supplierId - 1]?.name ?? '';
 
@@ -18,9 +23,21 @@ function baseInput(state: State, core: ProductCore, overrides: Partial<RowInput>
   const priceCents = overrides.priceCents ?? core.priceCents;
   const special = overrides.special !== undefined ? overrides.special : specialFor(rng, priceCents, state.todayMs);
   return {
-    core, id: state.nextId, sku: core.sku, kind: core.kind, name: core.name, priceCents,
-    parentSku: null, status: 1, visibility: 4, stock: stockFor(rng), special, supplierName: supplierName(core),
-    extra: {}, isNew: rng.chance(0.08), ...overrides,
+    core,
+    id: state.nextId,
+    sku: core.sku,
+    kind: core.kind,
+    name: core.name,
+    priceCents,
+    parentSku: null,
+    status: 1,
+    visibility: 4,
+    stock: stockFor(rng),
+    special,
+    supplierName: supplierName(core),
+    extra: {},
+    isNew: rng.chance(0.08),
+    ...overrides,
   };
 }
 
@@ -55,12 +72,17 @@ function childRow(state: State, core: ProductCore, parentId: number, combo: Comb
   const { rng } = core;
   const color = combo.color ? COLORS[combo.color] : undefined;
   const suffix = [combo.color?.toUpperCase(), combo.size].filter(Boolean).join('-');
-  const label = [color ? { el: color.el, en: color.en } : null, combo.size ? { el: combo.size, en: combo.size } : null].filter((x) => x !== null);
+  const label = [color ? { el: color.el, en: color.en } : null, combo.size ? { el: combo.size, en: combo.size } : null].filter(
+    (x) => x !== null,
+  );
   const priceCents = Math.round(core.priceCents * (combo.size === 'XL' || combo.size === 'XXL' ? 1.05 : 1));
   const extra: JsonDoc = {
     parent_id: parentId,
-    color: combo.color ? colorOptionId(combo.color) : null, color_label: color?.el ?? null, color_label_en: color?.en ?? null,
-    size: combo.size ? sizeOptionId(combo.size) : null, size_option_label: combo.size,
+    color: combo.color ? colorOptionId(combo.color) : null,
+    color_label: color?.el ?? null,
+    color_label_en: color?.en ?? null,
+    size: combo.size ? sizeOptionId(combo.size) : null,
+    size_option_label: combo.size,
     custom_attributes: [
       ...(combo.color ? [{ attribute_code: 'color', value: String(colorOptionId(combo.color)) }] : []),
       ...(combo.size ? [{ attribute_code: 'size', value: String(sizeOptionId(combo.size)) }] : []),
@@ -69,9 +91,22 @@ function childRow(state: State, core: ProductCore, parentId: number, combo: Comb
   };
   const name = { el: [core.name.el, ...label.map((l) => l.el)].join(' – '), en: [core.name.en, ...label.map((l) => l.en)].join(' – ') };
   const status = rng.chance(0.08) ? 2 : 1;
-  return push(state, productRow(baseInput(state, core, {
-    sku: `${core.sku}-${suffix}`, kind: 'simple', name, priceCents, parentSku: core.sku, visibility: 1, status, extra,
-  }), rng));
+  return push(
+    state,
+    productRow(
+      baseInput(state, core, {
+        sku: `${core.sku}-${suffix}`,
+        kind: 'simple',
+        name,
+        priceCents,
+        parentSku: core.sku,
+        visibility: 1,
+        status,
+        extra,
+      }),
+      rng,
+    ),
+  );
 }
 
 function configurableOptions(parentId: number, children: ProductRow[]): JsonDoc[] {
@@ -87,19 +122,47 @@ function configurableOptions(parentId: number, children: ProductRow[]): JsonDoc[
     }
     if (values.size === 0) return;
     options.push({
-      id: parentId * 10 + position, attribute_id: String(ATTRIBUTE_IDS[code]), attribute_code: code,
-      label: code === 'color' ? 'Χρώμα' : 'Μέγεθος', label_en: code === 'color' ? 'Color' : 'Size',
-      position, product_id: parentId, values: [...values.values()],
+      id: parentId * 10 + position,
+      attribute_id: String(ATTRIBUTE_IDS[code]),
+      attribute_code: code,
+      label: code === 'color' ? 'Χρώμα' : 'Μέγεθος',
+      label_en: code === 'color' ? 'Color' : 'Size',
+      position,
+      product_id: parentId,
+      values: [...values.values()],
     });
   });
   return options;
 }
 
 const EMBEDDED_CHILD_FIELDS = [
-  'id', 'sku', 'name', 'name_en', 'status', 'visibility', 'price', 'price_incl_tax', 'price_tax', 'original_price',
-  'original_price_incl_tax', 'special_price', 'special_price_incl_tax', 'special_from_date', 'special_to_date',
-  'final_price', 'final_price_incl_tax', 'color', 'size', 'custom_attributes', 'tier_prices', 'qty', 'is_in_stock',
-  'stock', 'image', 'thumbnail', 'barcode',
+  'id',
+  'sku',
+  'name',
+  'name_en',
+  'status',
+  'visibility',
+  'price',
+  'price_incl_tax',
+  'price_tax',
+  'original_price',
+  'original_price_incl_tax',
+  'special_price',
+  'special_price_incl_tax',
+  'special_from_date',
+  'special_to_date',
+  'final_price',
+  'final_price_incl_tax',
+  'color',
+  'size',
+  'custom_attributes',
+  'tier_prices',
+  'qty',
+  'is_in_stock',
+  'stock',
+  'image',
+  'thumbnail',
+  'barcode',
 ];
 
 function addConfigurable(state: State, core: ProductCore, remaining: number): boolean {
@@ -135,11 +198,25 @@ function addBundle(state: State, core: ProductCore): boolean {
   const options = Array.from({ length: rng.int(2, 3) }, (_, k) => {
     const links = rng.sample(candidates, rng.int(1, 3));
     return {
-      option_id: id * 10 + k + 1, title: `Επιλογή ${k + 1}`, title_en: `Choice ${k + 1}`, required: true, type: 'radio',
-      position: k + 1, sku: core.sku, qty: 1,
+      option_id: id * 10 + k + 1,
+      title: `Επιλογή ${k + 1}`,
+      title_en: `Choice ${k + 1}`,
+      required: true,
+      type: 'radio',
+      position: k + 1,
+      sku: core.sku,
+      qty: 1,
       product_links: links.map((link, i) => ({
-        id: link.id, sku: link.sku, name: link.name, option_id: id * 10 + k + 1, qty: 1, can_change_quantity: 1,
-        is_default: i === 0, position: i + 1, price: link.price_cents / 100, price_type: null,
+        id: link.id,
+        sku: link.sku,
+        name: link.name,
+        option_id: id * 10 + k + 1,
+        qty: 1,
+        can_change_quantity: 1,
+        is_default: i === 0,
+        position: i + 1,
+        price: link.price_cents / 100,
+        price_type: null,
       })),
     };
   });
@@ -147,7 +224,18 @@ function addBundle(state: State, core: ProductCore): boolean {
   // A bundle can be sold as often as its scarcest default item.
   const defaults = options.map((o) => candidates.find((c) => c.sku === o.product_links[0]?.sku));
   const stock = linkedStock(Math.min(...defaults.map((d) => Number(d?.data.qty ?? 0))));
-  push(state, productRow(baseInput(state, core, { priceCents: Math.round(priceCents), special: null, stock, extra: { bundle_options: options, price_type: 'dynamic' } }), rng));
+  push(
+    state,
+    productRow(
+      baseInput(state, core, {
+        priceCents: Math.round(priceCents),
+        special: null,
+        stock,
+        extra: { bundle_options: options, price_type: 'dynamic' },
+      }),
+      rng,
+    ),
+  );
   return true;
 }
 
@@ -156,7 +244,11 @@ function addGrouped(state: State, core: ProductCore): boolean {
   if (candidates.length < 3) return false;
   const links = core.rng.sample(candidates, core.rng.int(2, 4));
   const productLinks = links.map((link, i) => ({
-    sku: core.sku, link_type: 'associated', linked_product_sku: link.sku, linked_product_type: 'simple', position: i + 1,
+    sku: core.sku,
+    link_type: 'associated',
+    linked_product_sku: link.sku,
+    linked_product_type: 'simple',
+    position: i + 1,
     extension_attributes: { qty: 1 },
   }));
   const priceCents = Math.min(...links.map((l) => l.price_cents));
@@ -178,4 +270,3 @@ export function generateProducts(count: number, todayMs: number): ProductRow[] {
   }
   return state.rows;
 }
-

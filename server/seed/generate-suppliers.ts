@@ -9,7 +9,13 @@ import { DAY_MS, type SupplierRow } from './types';
 export const PAYMENT_METHODS = { card: 1, cashOnDelivery: 2, credit: 3, iris: 4 } as const;
 
 const ACTIVATION_START = Date.UTC(2018, 0, 15);
-const DELIVERY = [[1, 1], [1, 2], [1, 3], [2, 4], [3, 5]] as const;
+const DELIVERY = [
+  [1, 1],
+  [1, 2],
+  [1, 3],
+  [2, 4],
+  [3, 5],
+] as const;
 const MINIMUM_ORDER_EUROS = [0, 50, 80, 100, 150, 200, 300];
 
 export function supplierId(index: number): number {
@@ -43,23 +49,37 @@ function supplierRow(def: SupplierDef, index: number): SupplierRow {
   const deliveryTime = minDays === maxDays ? `${minDays} day` : `${minDays}-${maxDays} days`;
   const deliveryTimeEl = minDays === maxDays ? `${minDays} ημέρα` : `${minDays}-${maxDays} ημέρες`;
   return {
-    id, name: def.name, slug, url_key: slug, status,
+    id,
+    name: def.name,
+    slug,
+    url_key: slug,
+    status,
     minimum_order_cents: minimumEuros * 100,
     activation_date: activation,
     updated_at: activation,
     data: {
-      id, name: def.name, slug, url_key: slug, code: def.code, status,
-      minimum_order: minimumEuros, minimum_order_cents: minimumEuros * 100,
+      id,
+      name: def.name,
+      slug,
+      url_key: slug,
+      code: def.code,
+      status,
+      minimum_order: minimumEuros,
+      minimum_order_cents: minimumEuros * 100,
       activation_date: activation,
       delivery_time: deliveryTime,
       delivery_time_el: deliveryTimeEl,
-      delivery_days_min: minDays, delivery_days_max: maxDays,
+      delivery_days_min: minDays,
+      delivery_days_max: maxDays,
       credit_terms: { offered: creditOffered, days: creditDays },
       payment_methods: paymentMethods(rng, creditOffered),
-      logo: supplierLogoPath(id), image: supplierLogoPath(id),
+      logo: supplierLogoPath(id),
+      image: supplierLogoPath(id),
       areas: def.areas,
       afm: first8 + String(afmCheckDigit(first8)),
-      city: place.city, postcode: place.postcode, region: place.region,
+      city: place.city,
+      postcode: place.postcode,
+      region: place.region,
       phone: `${place.phonePrefix}${String(rng.int(0, 10 ** (10 - place.phonePrefix.length) - 1)).padStart(10 - place.phonePrefix.length, '0')}`,
       email: `orders@${def.code.toLowerCase()}.example.gr`,
       description: `Χονδρική πώληση με παράδοση σε ${deliveryTimeEl} σε όλη την Ελλάδα.`,

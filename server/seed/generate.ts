@@ -4,11 +4,26 @@ import { generateCmsBlocks, generateCmsPages, generateStoreConfig } from './cms-
 import { generateProducts } from './generate-products';
 import { generateSuppliers } from './generate-suppliers';
 import { generateTaxRules } from './tax-rules';
-import { DAY_MS, type AttributeRow, type CategoryRow, type CmsRow, type ProductRow, type StoreConfigRow, type SupplierRow, type TaxRuleRow } from './types';
+import {
+  DAY_MS,
+  type AttributeRow,
+  type CategoryRow,
+  type CmsRow,
+  type ProductRow,
+  type StoreConfigRow,
+  type SupplierRow,
+  type TaxRuleRow,
+} from './types';
 
 export interface Catalogue {
-  suppliers: SupplierRow[]; categories: CategoryRow[]; products: ProductRow[]; attributes: AttributeRow[];
-  taxRules: TaxRuleRow[]; cmsPages: CmsRow[]; cmsBlocks: CmsRow[]; storeConfig: StoreConfigRow[];
+  suppliers: SupplierRow[];
+  categories: CategoryRow[];
+  products: ProductRow[];
+  attributes: AttributeRow[];
+  taxRules: TaxRuleRow[];
+  cmsPages: CmsRow[];
+  cmsBlocks: CmsRow[];
+  storeConfig: StoreConfigRow[];
 }
 
 export interface GenerateOptions {
@@ -31,8 +46,13 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
   for (const p of products) if (isListed(p)) perSupplier.set(p.supplier_id, (perSupplier.get(p.supplier_id) ?? 0) + 1);
   for (const s of suppliers) s.data.product_count = perSupplier.get(s.id) ?? 0;
   return {
-    suppliers, categories: generateCategories(products), products, attributes: generateAttributes(),
-    taxRules: generateTaxRules(), cmsPages: generateCmsPages(), cmsBlocks: generateCmsBlocks(), storeConfig: generateStoreConfig(),
+    suppliers,
+    categories: generateCategories(products),
+    products,
+    attributes: generateAttributes(),
+    taxRules: generateTaxRules(),
+    cmsPages: generateCmsPages(),
+    cmsBlocks: generateCmsBlocks(),
+    storeConfig: generateStoreConfig(),
   };
 }
-

@@ -2,8 +2,19 @@ import type { Queryable } from '../db/client';
 
 /** Tables the seed writes; the name is never taken from input, so it is safe to splice into SQL. */
 export type SeedTable =
-  | 'suppliers' | 'categories' | 'products' | 'attributes' | 'tax_rules' | 'cms_pages' | 'cms_blocks' | 'store_config'
-  | 'customers' | 'buyers' | 'buyer_users' | 'addresses' | 'company_registry';
+  | 'suppliers'
+  | 'categories'
+  | 'products'
+  | 'attributes'
+  | 'tax_rules'
+  | 'cms_pages'
+  | 'cms_blocks'
+  | 'store_config'
+  | 'customers'
+  | 'buyers'
+  | 'buyer_users'
+  | 'addresses'
+  | 'company_registry';
 
 const MAX_BATCH_ROWS = 2_000;
 const MAX_BATCH_CHARS = 4_000_000;
@@ -16,7 +27,9 @@ const MAX_BATCH_CHARS = 4_000_000;
 export async function insertRows(tx: Queryable, table: SeedTable, rows: readonly object[]): Promise<number> {
   const first = rows[0];
   if (!first) return 0;
-  const columns = Object.keys(first).map((c) => `"${c}"`).join(', ');
+  const columns = Object.keys(first)
+    .map((c) => `"${c}"`)
+    .join(', ');
   const sql = `insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, $1::jsonb)`;
   let batch: string[] = [];
   let chars = 0;

@@ -11,7 +11,10 @@ import { supplierId } from './generate-suppliers';
 export type Unit = 'piece' | 'pack' | 'carton' | 'palette';
 export type ProductKind = 'simple' | 'configurable' | 'bundle' | 'grouped';
 
-export interface Label { el: string; en: string }
+export interface Label {
+  el: string;
+  en: string;
+}
 
 export interface ProductCore {
   slot: number;
@@ -40,15 +43,23 @@ export const UNIT_LABELS: Record<Unit, Label> = {
 };
 
 const UNIT_QUANTITIES: Record<Unit, readonly number[]> = {
-  piece: [1], pack: [6, 10, 12, 24], carton: [12, 24, 48], palette: [480, 720, 1000],
+  piece: [1],
+  pack: [6, 10, 12, 24],
+  carton: [12, 24, 48],
+  palette: [480, 720, 1000],
 };
 const UNIT_DISCOUNT: Record<Unit, number> = { piece: 1, pack: 0.97, carton: 0.93, palette: 0.85 };
 
 const SIZE_UNITS: Record<string, Label & { scale: number }> = {
-  g: { el: 'γρ.', en: 'g', scale: 1 }, kg: { el: 'κιλά', en: 'kg', scale: 1000 },
-  ml: { el: 'ml', en: 'ml', scale: 1 }, L: { el: 'λίτρα', en: 'L', scale: 1000 },
-  pcs: { el: 'τεμ.', en: 'pcs', scale: 1 }, m: { el: 'μ.', en: 'm', scale: 100 }, cm: { el: 'εκ.', en: 'cm', scale: 1 },
-  oz: { el: 'oz', en: 'oz', scale: 1 }, mm: { el: 'χιλ.', en: 'mm', scale: 0.1 },
+  g: { el: 'γρ.', en: 'g', scale: 1 },
+  kg: { el: 'κιλά', en: 'kg', scale: 1000 },
+  ml: { el: 'ml', en: 'ml', scale: 1 },
+  L: { el: 'λίτρα', en: 'L', scale: 1000 },
+  pcs: { el: 'τεμ.', en: 'pcs', scale: 1 },
+  m: { el: 'μ.', en: 'm', scale: 100 },
+  cm: { el: 'εκ.', en: 'cm', scale: 1 },
+  oz: { el: 'oz', en: 'oz', scale: 1 },
+  mm: { el: 'χιλ.', en: 'mm', scale: 0.1 },
 };
 
 const SIZE_TOKEN = /^(\d+(?:\.\d+)?)(g|kg|ml|L|pcs|m|cm|oz|mm)$/;
@@ -124,13 +135,31 @@ export function productCore(slot: number): ProductCore {
   const base = low + rng.next() * (high - low);
   const priceCents = Math.max(1, Math.round(base * sizeFactor(noun, sizeIndex) * unitQuantity * UNIT_DISCOUNT[unit] * 100));
   return {
-    slot, sku: skuOf(supplier.code, slot), supplierId: supplierId(supplierIndex), supplierCode: supplier.code,
-    leaf, noun, brand, size, sizeIndex, kind, unit, unitQuantity,
-    name: productName(kind, noun, brand, size, unit, unitQuantity), priceCents, rng,
+    slot,
+    sku: skuOf(supplier.code, slot),
+    supplierId: supplierId(supplierIndex),
+    supplierCode: supplier.code,
+    leaf,
+    noun,
+    brand,
+    size,
+    sizeIndex,
+    kind,
+    unit,
+    unitQuantity,
+    name: productName(kind, noun, brand, size, unit, unitQuantity),
+    priceCents,
+    rng,
   };
 }
 
-export interface SkuDescription { name: Label; unit: Unit; unitQuantity: number; variant: string | null; colorHex: string | null }
+export interface SkuDescription {
+  name: Label;
+  unit: Unit;
+  unitQuantity: number;
+  variant: string | null;
+  colorHex: string | null;
+}
 
 /** Reads a seeded sku ("PAP-000123" or a variant "YGE-000042-BLUE-L"); null for any other sku. */
 export function describeSeedSku(sku: string): SkuDescription | null {
@@ -142,7 +171,9 @@ export function describeSeedSku(sku: string): SkuDescription | null {
   const colorKey = parts.map((p) => p.toLowerCase()).find((p) => p in COLORS);
   const color = colorKey ? COLORS[colorKey] : undefined;
   return {
-    name: core.name, unit: core.unit, unitQuantity: core.unitQuantity,
+    name: core.name,
+    unit: core.unit,
+    unitQuantity: core.unitQuantity,
     variant: parts.length > 0 ? parts.map((p) => COLORS[p.toLowerCase()]?.el ?? p).join(' / ') : null,
     colorHex: color?.hex ?? null,
   };

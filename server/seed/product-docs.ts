@@ -8,8 +8,17 @@ import { slugify } from '../../src/domain/slug';
 /** Pieces of a product document (SPEC §3) shared by every product type. Euros inside documents. */
 
 export type SpecialWindow = 'past' | 'current' | 'future';
-export interface Special { cents: number; from: string | null; to: string | null; window: SpecialWindow }
-export interface Stock { qty: number; is_in_stock: boolean; manage_stock: boolean }
+export interface Special {
+  cents: number;
+  from: string | null;
+  to: string | null;
+  window: SpecialWindow;
+}
+export interface Stock {
+  qty: number;
+  is_in_stock: boolean;
+  manage_stock: boolean;
+}
 
 const CREATED_START = Date.UTC(2022, 0, 1);
 const euros = (cents: number): number => cents / 100;
@@ -54,12 +63,21 @@ export function priceFields(priceCents: number, special: Special | null, taxClas
   const price = euros(priceCents);
   const final = euros(finalCents);
   return {
-    price, price_incl_tax: gross(priceCents), price_tax: tax(priceCents),
-    original_price: price, original_price_incl_tax: gross(priceCents), original_price_tax: tax(priceCents),
-    special_price: specialCents === null ? null : euros(specialCents), special_price_incl_tax: gross(specialCents),
+    price,
+    price_incl_tax: gross(priceCents),
+    price_tax: tax(priceCents),
+    original_price: price,
+    original_price_incl_tax: gross(priceCents),
+    original_price_tax: tax(priceCents),
+    special_price: specialCents === null ? null : euros(specialCents),
+    special_price_incl_tax: gross(specialCents),
     special_price_tax: tax(specialCents),
-    final_price: final, final_price_incl_tax: gross(finalCents), final_price_tax: tax(finalCents),
-    original_final_price: final, original_final_price_incl_tax: gross(finalCents), original_final_price_tax: tax(finalCents),
+    final_price: final,
+    final_price_incl_tax: gross(finalCents),
+    final_price_tax: tax(finalCents),
+    original_final_price: final,
+    original_final_price_incl_tax: gross(finalCents),
+    original_final_price_tax: tax(finalCents),
     original_special_price: specialCents === null ? null : euros(specialCents),
     special_from_date: special?.from ?? null,
     special_to_date: special?.to ?? null,
@@ -96,9 +114,20 @@ export const imagePaths = (sku: string): JsonDoc => ({
 });
 
 export interface RowInput {
-  core: ProductCore; id: number; sku: string; kind: ProductKind; name: Label; priceCents: number;
-  parentSku: string | null; status: number; visibility: number; stock: Stock; special: Special | null;
-  supplierName: string; extra: JsonDoc; isNew: boolean;
+  core: ProductCore;
+  id: number;
+  sku: string;
+  kind: ProductKind;
+  name: Label;
+  priceCents: number;
+  parentSku: string | null;
+  status: number;
+  visibility: number;
+  stock: Stock;
+  special: Special | null;
+  supplierName: string;
+  extra: JsonDoc;
+  isNew: boolean;
 }
 
 /** Builds the table row and its document; `extra` carries the type-specific fields. */
@@ -109,28 +138,63 @@ export function productRow(input: RowInput, rng: Rng): ProductRow {
   const barcode = input.kind === 'simple' ? barcodeFor(id) : null;
   const stockDoc = { ...input.stock, product_id: id, item_id: id };
   const data: JsonDoc = {
-    id, sku, parentSku: input.parentSku, name: name.el, name_en: name.en, type_id: input.kind,
-    status: input.status, visibility: input.visibility, tax_class_id: core.noun.tax,
+    id,
+    sku,
+    parentSku: input.parentSku,
+    name: name.el,
+    name_en: name.en,
+    type_id: input.kind,
+    status: input.status,
+    visibility: input.visibility,
+    tax_class_id: core.noun.tax,
     category_ids: [...core.leaf.chain],
     category: core.leaf.chain.length ? [{ category_id: core.leaf.id, name: core.leaf.name, name_en: core.leaf.nameEn }] : [],
-    category_name: core.leaf.name, category_name_en: core.leaf.nameEn,
-    url_key: urlKey, slug: urlKey, url_path: `p/${input.parentSku ?? sku}/${urlKey}`,
+    category_name: core.leaf.name,
+    category_name_en: core.leaf.nameEn,
+    url_key: urlKey,
+    slug: urlKey,
+    url_path: `p/${input.parentSku ?? sku}/${urlKey}`,
     ...imagePaths(sku),
     ...priceFields(input.priceCents, input.special, core.noun.tax),
-    stock: stockDoc, qty: input.stock.qty, is_in_stock: input.stock.is_in_stock,
+    stock: stockDoc,
+    qty: input.stock.qty,
+    is_in_stock: input.stock.is_in_stock,
     supplier: [{ id: core.supplierId, name: input.supplierName, code: core.supplierCode }],
-    supplier_id: core.supplierId, supplier_name: input.supplierName,
-    manufacturer: manufacturerOptionId(core.brand), manufacturer_name: core.brand,
-    name_az: name.el.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(),
-    measurement_unit: core.unit, measurement_unit_label: UNIT_LABELS[core.unit].el,
-    measurement_unit_label_en: UNIT_LABELS[core.unit].en, unit_quantity: core.unitQuantity,
-    size_label: core.size.el, size_label_en: core.size.en,
-    new: input.isNew, sale: input.special?.window === 'current',
-    barcode, ...times, ...input.extra,
+    supplier_id: core.supplierId,
+    supplier_name: input.supplierName,
+    manufacturer: manufacturerOptionId(core.brand),
+    manufacturer_name: core.brand,
+    name_az: name.el
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+    measurement_unit: core.unit,
+    measurement_unit_label: UNIT_LABELS[core.unit].el,
+    measurement_unit_label_en: UNIT_LABELS[core.unit].en,
+    unit_quantity: core.unitQuantity,
+    size_label: core.size.el,
+    size_label_en: core.size.en,
+    new: input.isNew,
+    sale: input.special?.window === 'current',
+    barcode,
+    ...times,
+    ...input.extra,
   };
   return {
-    sku, id, parent_sku: input.parentSku, type_id: input.kind, status: input.status, visibility: input.visibility,
-    supplier_id: core.supplierId, category_ids: [...core.leaf.chain], name: name.el, name_en: name.en,
-    price_cents: input.priceCents, barcode, created_at: times.created_at, updated_at: times.updated_at, data,
+    sku,
+    id,
+    parent_sku: input.parentSku,
+    type_id: input.kind,
+    status: input.status,
+    visibility: input.visibility,
+    supplier_id: core.supplierId,
+    category_ids: [...core.leaf.chain],
+    name: name.el,
+    name_en: name.en,
+    price_cents: input.priceCents,
+    barcode,
+    created_at: times.created_at,
+    updated_at: times.updated_at,
+    data,
   };
 }

@@ -26,7 +26,12 @@ function palette(key: string): { background: string; accent: string } {
 
 function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
-  return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join('') || '?';
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w.charAt(0).toUpperCase())
+      .join('') || '?'
+  );
 }
 
 /** Greedy word wrap to at most `maxLines` lines; the last line ends with an ellipsis when cut. */
@@ -50,7 +55,10 @@ export function wrapText(text: string, maxChars: number, maxLines: number): stri
 
 function textLines(lines: string[], x: number, y: number, size: number, color: string, weight = 400): string {
   return lines
-    .map((line, i) => `<text x="${x}" y="${y + i * size * 1.25}" font-size="${size}" font-weight="${weight}" fill="${color}" text-anchor="middle">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${x}" y="${y + i * size * 1.25}" font-size="${size}" font-weight="${weight}" fill="${color}" text-anchor="middle">${escapeXml(line)}</text>`,
+    )
     .join('');
 }
 
@@ -69,7 +77,16 @@ export function productSvg(sku: string, size: ImageSize): string {
   ];
   if (size !== 'cart') {
     const fontSize = Math.round(width / 16);
-    parts.push(textLines(wrapText(name, Math.floor((width * 0.88) / (fontSize * 0.64)), 3), cx, Math.round(height * 0.66 + fontSize * 0.2), fontSize, accent, 600));
+    parts.push(
+      textLines(
+        wrapText(name, Math.floor((width * 0.88) / (fontSize * 0.64)), 3),
+        cx,
+        Math.round(height * 0.66 + fontSize * 0.2),
+        fontSize,
+        accent,
+        600,
+      ),
+    );
   }
   if (seeded) {
     const unit = UNIT_LABELS[seeded.unit].el + (seeded.unitQuantity > 1 ? ` · ${seeded.unitQuantity} τεμ.` : '');

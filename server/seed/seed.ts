@@ -5,12 +5,25 @@ import { generateCatalogue } from './generate';
 import { insertRows } from './insert-rows';
 
 export interface SeedCounts {
-  suppliers: number; categories: number; products: number; attributes: number; taxRules: number; cmsPages: number;
-  cmsBlocks: number; storeConfig: number; customers: number; buyers: number; buyerUsers: number; addresses: number;
+  suppliers: number;
+  categories: number;
+  products: number;
+  attributes: number;
+  taxRules: number;
+  cmsPages: number;
+  cmsBlocks: number;
+  storeConfig: number;
+  customers: number;
+  buyers: number;
+  buyerUsers: number;
+  addresses: number;
   registry: number;
 }
 
-export interface SeedResult { seeded: boolean; counts?: SeedCounts }
+export interface SeedResult {
+  seeded: boolean;
+  counts?: SeedCounts;
+}
 
 /** Keeps two bridge instances that start together from seeding twice. */
 const SEED_LOCK = 727002;

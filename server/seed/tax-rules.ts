@@ -23,7 +23,9 @@ export function generateTaxRules(): TaxRuleRow[] {
       product_tax_class_ids: [rule.productClass],
       customer_tax_class_ids: [CUSTOMER_TAX_CLASS_ID],
       tax_rates_ids: [rule.id],
-      rates: [{ id: rule.id, code: rule.label, rate: rule.rate, tax_country_id: 'GR', tax_region_id: 0, region_name: '', tax_postcode: '*' }],
+      rates: [
+        { id: rule.id, code: rule.label, rate: rule.rate, tax_country_id: 'GR', tax_region_id: 0, region_name: '', tax_postcode: '*' },
+      ],
     },
   }));
 }

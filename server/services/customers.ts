@@ -54,10 +54,10 @@ export async function customerProfile(q: Queryable, row: CustomerRow): Promise<C
 export type Membership = { buyerId: string; isSuperUser: boolean };
 
 export async function membershipOf(q: Queryable, customerId: string, buyerId: string): Promise<Membership | undefined> {
-  const [row] = await q.query<{ is_super_user: boolean }>('select is_super_user from buyer_users where customer_id = $1 and buyer_id = $2', [
-    customerId,
-    buyerId,
-  ]);
+  const [row] = await q.query<{ is_super_user: boolean }>(
+    'select is_super_user from buyer_users where customer_id = $1 and buyer_id = $2',
+    [customerId, buyerId],
+  );
   return row ? { buyerId, isSuperUser: row.is_super_user } : undefined;
 }
 

@@ -13,14 +13,23 @@ export class RefreshTokenError extends Error {
   }
 }
 
-type Row = { family_id: string; customer_id: string; expires_at: Date | string; used_at: Date | string | null; revoked_at: Date | string | null };
+type Row = {
+  family_id: string;
+  customer_id: string;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  revoked_at: Date | string | null;
+};
 
 async function insertToken(q: Queryable, customerId: string, familyId: string, nowMs: number): Promise<string> {
   const token = newOpaqueToken();
-  await q.query(
-    'insert into refresh_tokens (token_hash, family_id, customer_id, issued_at, expires_at) values ($1, $2, $3, $4, $5)',
-    [hashToken(token), familyId, customerId, new Date(nowMs), new Date(nowMs + REFRESH_TOKEN_TTL_MS)],
-  );
+  await q.query('insert into refresh_tokens (token_hash, family_id, customer_id, issued_at, expires_at) values ($1, $2, $3, $4, $5)', [
+    hashToken(token),
+    familyId,
+    customerId,
+    new Date(nowMs),
+    new Date(nowMs + REFRESH_TOKEN_TTL_MS),
+  ]);
   return token;
 }
 
@@ -46,11 +55,17 @@ export async function rotateRefreshToken(db: Db, token: string, nowMs: number): 
   const tokenHash = hashToken(token);
   type Outcome = { error: RefreshProblem } | { customerId: string; refreshToken: string };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx.query<Row>('select family_id, customer_id, expires_at, used_at, revoked_at from refresh_tokens where token_hash = $1', [tokenHash]);
+    const [row] = await tx.query<Row>(
+      'select family_id, customer_id, expires_at, used_at, revoked_at from refresh_tokens where token_hash = $1',
+      [tokenHash],
+    );
     if (!row) return { error: 'unknown' };
     if (row.revoked_at) return { error: 'revoked' };
     if (new Date(row.expires_at).getTime() <= nowMs) return { error: 'expired' };
-    const marked = await tx.query('update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning token_hash', [tokenHash, new Date(nowMs)]);
+    const marked = await tx.query('update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning token_hash', [
+      tokenHash,
+      new Date(nowMs),
+    ]);
     if (marked.length === 0) {
       await revokeFamily(tx, row.family_id, nowMs);
       return { error: 'reused' };

@@ -33,7 +33,13 @@ export type NewAccount = { email: string; firstname: string; lastname: string; a
  * Registration step 2: creates the buyer from registry data and its first user as super user, then signs
  * the user in. Checks run again inside the transaction; unique indexes catch a racing twin.
  */
-export async function registerBuyer(db: Db, registry: CompanyRegistry, settings: TokenSettings, input: NewAccount, nowMs: number): Promise<Session> {
+export async function registerBuyer(
+  db: Db,
+  registry: CompanyRegistry,
+  settings: TokenSettings,
+  input: NewAccount,
+  nowMs: number,
+): Promise<Session> {
   const company = await companyForRegistration(db, registry, input.afm);
   if (await findCustomerByEmail(db, input.email)) throw new RegistrationError('user_exists');
   const passwordHash = await hashPassword(input.password);
@@ -46,7 +52,18 @@ export async function registerBuyer(db: Db, registry: CompanyRegistry, settings:
       await tx.query(
         `insert into buyers (id, afm, company, trade_name, tax_office, legal_form, street, city, postcode, email)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [buyerId, company.afm, company.legal_name, company.trade_name, company.tax_office, company.legal_form, company.street, company.city, company.postcode, input.email],
+        [
+          buyerId,
+          company.afm,
+          company.legal_name,
+          company.trade_name,
+          company.tax_office,
+          company.legal_form,
+          company.street,
+          company.city,
+          company.postcode,
+          input.email,
+        ],
       );
       await tx.query('insert into customers (id, email, firstname, lastname, password_hash) values ($1, $2, $3, $4, $5)', [
         customerId,
@@ -59,7 +76,10 @@ export async function registerBuyer(db: Db, registry: CompanyRegistry, settings:
       return openSession(tx, settings, customerId, nowMs);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new RegistrationError(String((error as { constraint?: unknown }).constraint).includes('email') ? 'user_exists' : 'buyer_exists');
+    if (isUniqueViolation(error))
+      throw new RegistrationError(
+        String((error as { constraint?: unknown }).constraint).includes('email') ? 'user_exists' : 'buyer_exists',
+      );
     throw error;
   }
 }

@@ -15,10 +15,7 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-export function envelopeSchema<R extends z.ZodType, M extends z.ZodType = z.ZodOptional<z.ZodUnknown>>(
-  result: R,
-  meta?: M,
-) {
+export function envelopeSchema<R extends z.ZodType, M extends z.ZodType = z.ZodOptional<z.ZodUnknown>>(result: R, meta?: M) {
   return z.object({
     code: z.literal(200),
     result,

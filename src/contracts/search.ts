@@ -12,7 +12,16 @@ import { z } from 'zod';
  * - `size` below 0 becomes 50 and `from` below 0 becomes 0 (SPEC §9); default size 50.
  * - `aggregations`: `{ name: { terms: { field, size? } } }` or `{ name: { range: { field, ranges } } }`.
  */
-export const SEARCH_ENTITIES = ['product', 'category', 'attribute', 'taxrule', 'cms_page', 'cms_block', 'cms_hierarchy', 'supplier'] as const;
+export const SEARCH_ENTITIES = [
+  'product',
+  'category',
+  'attribute',
+  'taxrule',
+  'cms_page',
+  'cms_block',
+  'cms_hierarchy',
+  'supplier',
+] as const;
 export const searchEntitySchema = z.enum(SEARCH_ENTITIES);
 export type SearchEntity = z.infer<typeof searchEntitySchema>;
 
@@ -25,23 +34,44 @@ export const DEFAULT_TERMS_BUCKETS = 10;
 /** SPEC §9 "server 1000 ms". */
 export const SEARCH_TIME_LIMIT_MS = 1000;
 
-const fieldName = z.string().min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_.]*$/);
+const fieldName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/);
 const scalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
 const range = z
-  .object({ gte: z.number().finite().optional(), lte: z.number().finite().optional(), gt: z.number().finite().optional(), lt: z.number().finite().optional() })
+  .object({
+    gte: z.number().finite().optional(),
+    lte: z.number().finite().optional(),
+    gt: z.number().finite().optional(),
+    lt: z.number().finite().optional(),
+  })
   .strict()
   .refine((r) => Object.values(r).some((v) => v !== undefined), { message: 'A range needs gte, lte, gt or lt' });
 export const filterValueSchema = z.union([scalar, z.array(scalar).min(1).max(1000), range]);
 export type FilterValue = z.infer<typeof filterValueSchema>;
 export type FilterRange = z.infer<typeof range>;
 
-const sortItem = z.string().min(1).max(80).regex(/^[A-Za-z_][A-Za-z0-9_.]*(:(asc|desc))?$/i);
+const sortItem = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.]*(:(asc|desc))?$/i);
 
-const termsAggregation = z.object({ terms: z.object({ field: fieldName, size: z.number().int().min(1).max(MAX_TERMS_BUCKETS).optional() }).strict() }).strict();
+const termsAggregation = z
+  .object({ terms: z.object({ field: fieldName, size: z.number().int().min(1).max(MAX_TERMS_BUCKETS).optional() }).strict() })
+  .strict();
 const rangeAggregation = z
   .object({
     range: z
-      .object({ field: fieldName, ranges: z.array(z.object({ from: z.number().finite().optional(), to: z.number().finite().optional() }).strict()).min(1).max(20) })
+      .object({
+        field: fieldName,
+        ranges: z
+          .array(z.object({ from: z.number().finite().optional(), to: z.number().finite().optional() }).strict())
+          .min(1)
+          .max(20),
+      })
       .strict(),
   })
   .strict();

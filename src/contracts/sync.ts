@@ -12,7 +12,10 @@ export const syncCollectionSchema = z.enum(SYNC_COLLECTIONS);
 export type SyncCollection = z.infer<typeof syncCollectionSchema>;
 
 /** The primary key of each collection's documents (a tombstone carries only this and `_deleted`). */
-export const SYNC_PRIMARY_KEYS = { products: 'sku', categories: 'id', suppliers: 'id', catalog_meta: 'key' } as const satisfies Record<SyncCollection, string>;
+export const SYNC_PRIMARY_KEYS = { products: 'sku', categories: 'id', suppliers: 'id', catalog_meta: 'key' } as const satisfies Record<
+  SyncCollection,
+  string
+>;
 
 export const SYNC_MAX_BATCH = 1000;
 
@@ -31,7 +34,11 @@ const LIMIT_RULE = `limit must be a whole number from 1 to ${SYNC_MAX_BATCH}`;
 const AHEAD_RULE = `ahead must be a whole number from 0 to ${SYNC_MAX_AHEAD}`;
 
 export const syncPullQuerySchema = z.object({
-  after: z.string({ error: AFTER_RULE }).regex(/^\d{1,15}$/, AFTER_RULE).default('0').transform(Number),
+  after: z
+    .string({ error: AFTER_RULE })
+    .regex(/^\d{1,15}$/, AFTER_RULE)
+    .default('0')
+    .transform(Number),
   limit: z
     .string({ error: LIMIT_RULE })
     .regex(/^\d{1,4}$/, LIMIT_RULE)
@@ -93,11 +100,22 @@ export const bundleOptionSchema = z.object({
   type: z.string(),
   position: z.number().int(),
   product_links: z.array(
-    z.object({ sku: z.string(), qty: z.number(), is_default: z.boolean(), can_change_quantity: z.number().int(), position: z.number().int() }),
+    z.object({
+      sku: z.string(),
+      qty: z.number(),
+      is_default: z.boolean(),
+      can_change_quantity: z.number().int(),
+      position: z.number().int(),
+    }),
   ),
 });
 
-export const productLinkSchema = z.object({ link_type: z.string(), linked_product_sku: z.string(), position: z.number().int().optional(), qty: z.number().optional() });
+export const productLinkSchema = z.object({
+  link_type: z.string(),
+  linked_product_sku: z.string(),
+  position: z.number().int().optional(),
+  qty: z.number().optional(),
+});
 
 /** Listed products only (SPEC §5: visibility 2, 3, 4 and status 0 or 1); anything else reaches the client as a tombstone. */
 export const compactProductSchema = z.object({
@@ -220,7 +238,10 @@ export const SYNC_DOCUMENT_SCHEMAS = {
  * of them covers at least up to the next one (a feed entry can only move up, to a newer seq), so pages
  * fetched in parallel and stored in order leave no gap; they may overlap, and the later copy wins.
  */
-export const syncPullMetaSchema = z.object({ remaining: z.number().int().min(0), ahead: z.array(z.number().int().min(0)).max(SYNC_MAX_AHEAD).optional() });
+export const syncPullMetaSchema = z.object({
+  remaining: z.number().int().min(0),
+  ahead: z.array(z.number().int().min(0)).max(SYNC_MAX_AHEAD).optional(),
+});
 export type SyncPullMeta = z.infer<typeof syncPullMetaSchema>;
 
 export function syncPullResultSchema<C extends SyncCollection>(collection: C) {
@@ -236,7 +257,10 @@ export const adminProductPatchSchema = z
     is_in_stock: z.boolean().optional(),
   })
   .strict()
-  .refine((p) => p.price !== undefined || p.qty !== undefined || p.is_in_stock !== undefined, 'Give at least one of price, qty, is_in_stock');
+  .refine(
+    (p) => p.price !== undefined || p.qty !== undefined || p.is_in_stock !== undefined,
+    'Give at least one of price, qty, is_in_stock',
+  );
 export type AdminProductPatch = z.infer<typeof adminProductPatchSchema>;
 
 /**

@@ -87,7 +87,10 @@ describe('schemas', () => {
       expect(required.has(field), `${field} required`).toBe(true);
       if (property?.type === 'string') expect(property.maxLength, `${field} maxLength`).toBeLessThanOrEqual(2048);
       if (property?.type === 'integer' || property?.type === 'number') {
-        expect([property.minimum, property.maximum, property.multipleOf].every((v) => typeof v === 'number'), field).toBe(true);
+        expect(
+          [property.minimum, property.maximum, property.multipleOf].every((v) => typeof v === 'number'),
+          field,
+        ).toBe(true);
       }
     }
     expect(schema.version).toBe(0);

@@ -132,9 +132,7 @@ export async function createAppDatabase(options: AppDatabaseOptions = {}): Promi
     localDocuments: true,
   });
   try {
-    await db.addCollections(
-      Object.fromEntries(Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }])),
-    );
+    await db.addCollections(Object.fromEntries(Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }])));
   } catch (error) {
     // A half-built database would hold collections against the 13-collection limit.
     await db.close();

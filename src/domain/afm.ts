@@ -9,7 +9,10 @@ export type AfmResult = { ok: true; afm: string } | { ok: false; problem: AfmPro
 
 /** Strips spaces, dots, dashes and an EL/GR country prefix; pads an 8-digit legacy number to 9. */
 export function normalizeAfm(input: string): string {
-  let value = input.trim().toUpperCase().replace(/[\s.-]/g, '');
+  let value = input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.-]/g, '');
   if (value.startsWith('EL') || value.startsWith('GR')) value = value.slice(2);
   if (/^\d{8}$/.test(value)) value = `0${value}`;
   return value;

@@ -40,11 +40,28 @@ describe('defaultBundleSelections', () => {
 describe('bundlePrice', () => {
   it('is the sum of each selected price times its quantity', () => {
     expect(bundlePrice(defaultBundleSelections(options), priceOf)).toBe(1499);
-    expect(bundlePrice([{ option_id: 11, sku: 'D', qty: 2 }, { option_id: 12, sku: 'B', qty: 3 }], priceOf)).toBe(1550);
+    expect(
+      bundlePrice(
+        [
+          { option_id: 11, sku: 'D', qty: 2 },
+          { option_id: 12, sku: 'B', qty: 3 },
+        ],
+        priceOf,
+      ),
+    ).toBe(1550);
   });
 
   it('counts quantity 0 and negative quantities as nothing', () => {
-    expect(bundlePrice([{ option_id: 11, sku: 'D', qty: 0 }, { option_id: 12, sku: 'C', qty: -2 }, { option_id: 13, sku: 'B', qty: 1 }], priceOf)).toBe(250);
+    expect(
+      bundlePrice(
+        [
+          { option_id: 11, sku: 'D', qty: 0 },
+          { option_id: 12, sku: 'C', qty: -2 },
+          { option_id: 13, sku: 'B', qty: 1 },
+        ],
+        priceOf,
+      ),
+    ).toBe(250);
   });
 
   it('does not apply a total of 0 (the bundle keeps its own price)', () => {

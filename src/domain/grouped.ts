@@ -17,7 +17,10 @@ export interface GroupedItem<P> {
 }
 
 /** SPEC §5: a grouped product offers only its associated simple products, in link position order. */
-export function groupedItems<P extends GroupedCandidate>(links: readonly GroupedLink[], productsBySku: ReadonlyMap<string, P>): GroupedItem<P>[] {
+export function groupedItems<P extends GroupedCandidate>(
+  links: readonly GroupedLink[],
+  productsBySku: ReadonlyMap<string, P>,
+): GroupedItem<P>[] {
   return links
     .filter((link) => link.link_type === 'associated')
     .map((link, index) => ({ link, index }))

@@ -41,7 +41,11 @@ describe('finalPrice', () => {
 
 describe('priceForDisplay', () => {
   it('shows the net price and no original when no special applies', () => {
-    expect(priceForDisplay({ price: 1000 }, { withVat: false, taxRate: 24 }, from)).toEqual({ amount: 1000, original: null, withVat: false });
+    expect(priceForDisplay({ price: 1000 }, { withVat: false, taxRate: 24 }, from)).toEqual({
+      amount: 1000,
+      original: null,
+      withVat: false,
+    });
   });
 
   it('adds the rate when prices are shown with VAT', () => {

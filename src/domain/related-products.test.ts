@@ -48,7 +48,13 @@ describe('selectRelated', () => {
         { link_type: 'related', linked_product_sku: 'L-OFF' },
       ],
     });
-    const candidates = [product('L1'), product('L2', { supplier_id: 'sup-9', category_ids: [] }), product('A1'), product('L-OFF', { status: 2 }), product('P0')];
+    const candidates = [
+      product('L1'),
+      product('L2', { supplier_id: 'sup-9', category_ids: [] }),
+      product('A1'),
+      product('L-OFF', { status: 2 }),
+      product('P0'),
+    ];
     expect(selectRelated(linkedSelf, candidates).map((p) => p.sku)).toEqual(['L2', 'L1']);
   });
 });

@@ -36,13 +36,20 @@ export function relatedLinkSkus(product: RelatableProduct): string[] {
  * Up to 8 related products: the linked ones in link order when the product names any, otherwise
  * products of the same supplier sharing a category, in the candidates' order.
  */
-export function selectRelated<P extends RelatableProduct>(product: RelatableProduct, candidates: readonly P[], options: RelatedOptions = {}): P[] {
+export function selectRelated<P extends RelatableProduct>(
+  product: RelatableProduct,
+  candidates: readonly P[],
+  options: RelatedOptions = {},
+): P[] {
   const limit = options.limit ?? RELATED_PRODUCTS_LIMIT;
   const linked = relatedLinkSkus(product);
   const ok = (p: P) => isRelatable(p, product, options);
   if (linked.length > 0) {
     const bySku = new Map(candidates.map((p) => [p.sku, p]));
-    return [...new Set(linked)].flatMap((sku) => bySku.get(sku) ?? []).filter(ok).slice(0, limit);
+    return [...new Set(linked)]
+      .flatMap((sku) => bySku.get(sku) ?? [])
+      .filter(ok)
+      .slice(0, limit);
   }
   const categories = new Set(product.category_ids);
   return candidates

@@ -5,7 +5,11 @@
  * "καφες" all fold to "καφεσ", so a buyer never has to type accents or mind the case.
  */
 export function foldSearchText(input: string): string {
-  return input.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/ς/g, 'σ');
+  return input
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ς/g, 'σ');
 }
 
 /** SPEC §9: the Greek catalogue searches from 2 characters (the English one says 3; Greek wins here). */

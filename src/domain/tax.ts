@@ -45,7 +45,12 @@ export function findTaxRate(taxClassId: number, rules: readonly TaxRule[], place
   const region = place.region ? place.region.trim().toLowerCase() : '';
   const candidates = rules
     .filter((rule) => rule.product_tax_class_ids.includes(taxClassId))
-    .filter((rule) => place.customerTaxClassId === undefined || !rule.customer_tax_class_ids || rule.customer_tax_class_ids.includes(place.customerTaxClassId))
+    .filter(
+      (rule) =>
+        place.customerTaxClassId === undefined ||
+        !rule.customer_tax_class_ids ||
+        rule.customer_tax_class_ids.includes(place.customerTaxClassId),
+    )
     .sort(byPriority)
     .flatMap((rule) => rule.rates.filter((rate) => rate.tax_country_id.toUpperCase() === country));
   const regional = region ? candidates.find((rate) => (rate.region_name ?? '').trim().toLowerCase() === region) : undefined;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { availableChildren, findVariant, isCompleteSelection, pickerOptions, selectionOf, type ConfigurableOption, type VariantChild } from './variants';
+import {
+  availableChildren,
+  findVariant,
+  isCompleteSelection,
+  pickerOptions,
+  selectionOf,
+  type ConfigurableOption,
+  type VariantChild,
+} from './variants';
 
 const RED = 52;
 const BLUE = 53;
@@ -11,8 +19,24 @@ function child(sku: string, color: number, size: number, extra: Partial<VariantC
 }
 
 const options: ConfigurableOption[] = [
-  { attribute_code: 'size', label: 'Μέγεθος', position: 1, values: [{ value_index: M, label: 'M' }, { value_index: L, label: 'L' }] },
-  { attribute_code: 'color', label: 'Χρώμα', position: 0, values: [{ value_index: RED, label: 'Κόκκινο' }, { value_index: BLUE, label: 'Μπλε' }] },
+  {
+    attribute_code: 'size',
+    label: 'Μέγεθος',
+    position: 1,
+    values: [
+      { value_index: M, label: 'M' },
+      { value_index: L, label: 'L' },
+    ],
+  },
+  {
+    attribute_code: 'color',
+    label: 'Χρώμα',
+    position: 0,
+    values: [
+      { value_index: RED, label: 'Κόκκινο' },
+      { value_index: BLUE, label: 'Μπλε' },
+    ],
+  },
 ];
 
 describe('availableChildren', () => {

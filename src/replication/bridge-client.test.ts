@@ -163,7 +163,9 @@ describe('bridge client session handling (real HTTP)', () => {
 
   it('emits session-lost once when the refresh token is refused', async () => {
     routes.set('GET /api/bridge/user/me', (_req, _body, res) => json(res, 401, { code: 401, errors: [{ description: M.notAuthorized }] }));
-    routes.set('POST /api/client/user/refresh', (_req, _body, res) => json(res, 401, { code: 401, errors: [{ description: M.notAuthorized }] }));
+    routes.set('POST /api/client/user/refresh', (_req, _body, res) =>
+      json(res, 401, { code: 401, errors: [{ description: M.notAuthorized }] }),
+    );
     const { app } = bridge('acc-old');
     let lost = 0;
     app.events.on('session-lost', () => (lost += 1));

@@ -6,7 +6,8 @@ import { fetchCatalogPage, readFeedAhead } from './catalog-pull';
 import { createMemoryTokenStore } from './token-store';
 
 const tokens = () => createMemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 60_000 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A wire product as the bridge sends it (no barcode: the contract allows it absent). */
 function wireProduct(sku: string): Record<string, unknown> {
@@ -20,7 +21,11 @@ describe('fetchCatalogPage', () => {
     const client = createBridgeClient({
       fetch: async (input) => {
         asked.push(input);
-        return json(200, { code: 200, result: { documents: [wireProduct('A'), { sku: 'GONE', _deleted: true }], checkpoint: { seq: 12 } }, meta: { remaining: 5 } });
+        return json(200, {
+          code: 200,
+          result: { documents: [wireProduct('A'), { sku: 'GONE', _deleted: true }], checkpoint: { seq: 12 } },
+          meta: { remaining: 5 },
+        });
       },
       tokens: tokens(),
       events: createBridgeEvents(),
@@ -35,7 +40,12 @@ describe('fetchCatalogPage', () => {
   it('is caught up on a short page or when nothing remains', async () => {
     const answer = (documents: unknown[], remaining?: number) =>
       createBridgeClient({
-        fetch: async () => json(200, { code: 200, result: { documents, checkpoint: { seq: 3 } }, ...(remaining === undefined ? {} : { meta: { remaining } }) }),
+        fetch: async () =>
+          json(200, {
+            code: 200,
+            result: { documents, checkpoint: { seq: 3 } },
+            ...(remaining === undefined ? {} : { meta: { remaining } }),
+          }),
         tokens: tokens(),
         events: createBridgeEvents(),
       });
@@ -131,14 +141,21 @@ describe('readFeedAhead', () => {
     const fetchPage = (after: number, askAhead: boolean) => {
       asked.push([after, askAhead]);
       return new Promise<{ n: number; caughtUp: boolean; checkpoint: number; ahead?: number[] }>((resolve) =>
-        pending.set(after, () => resolve({ n: after / 10, caughtUp: after >= 40, checkpoint: after + 10, ...(after === 0 ? { ahead: [20, 30, 40] } : {}) })),
+        pending.set(after, () =>
+          resolve({ n: after / 10, caughtUp: after >= 40, checkpoint: after + 10, ...(after === 0 ? { ahead: [20, 30, 40] } : {}) }),
+        ),
       );
     };
     const stream = readFeedAhead(fetchPage, 0, 4);
     pending.get(0)?.();
     await new Promise((resolve) => setTimeout(resolve, 0));
     // Page 0 told where pages 1..4 start: three more go out together (depth 4), only the last asks for more.
-    expect(asked).toEqual([[0, true], [10, false], [20, false], [30, false]]);
+    expect(asked).toEqual([
+      [0, true],
+      [10, false],
+      [20, false],
+      [30, false],
+    ]);
     // Answers in reverse order are still handed over in feed order.
     for (const after of [30, 20, 10]) pending.get(after)?.();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -152,7 +169,12 @@ describe('readFeedAhead', () => {
   });
 
   it('stops at the first caught-up page and drops pages fetched beyond it', async () => {
-    const fetchPage = async (after: number) => ({ n: after, caughtUp: after === 1, checkpoint: after + 1, ...(after === 0 ? { ahead: [2, 3] } : {}) });
+    const fetchPage = async (after: number) => ({
+      n: after,
+      caughtUp: after === 1,
+      checkpoint: after + 1,
+      ...(after === 0 ? { ahead: [2, 3] } : {}),
+    });
     const stream = readFeedAhead(fetchPage, 0, 4);
     expect((await stream.next())?.n).toBe(0);
     expect((await stream.next())?.n).toBe(1);

@@ -53,8 +53,18 @@ export function syncPullPath(collection: SyncCollection, after: number, limit: n
  * `GET /api/sync/v1/<collection>?after=&limit=` over the bridge client (token, refresh, 426 →
  * update-required), every document checked against the contract, split into upserts and removals.
  */
-export async function fetchCatalogPage<C extends SyncCollection>(client: BridgeClient, collection: C, after: number, limit: number, ahead = 0): Promise<FetchedPage<C>> {
-  const answer = await client.request({ path: syncPullPath(collection, after, limit, ahead), result: syncPullResultSchema(collection), meta: catalogPullMetaSchema });
+export async function fetchCatalogPage<C extends SyncCollection>(
+  client: BridgeClient,
+  collection: C,
+  after: number,
+  limit: number,
+  ahead = 0,
+): Promise<FetchedPage<C>> {
+  const answer = await client.request({
+    path: syncPullPath(collection, after, limit, ahead),
+    result: syncPullResultSchema(collection),
+    meta: catalogPullMetaSchema,
+  });
   const wire = answer.result.documents as WireDoc[];
   const key = SYNC_PRIMARY_KEYS[collection];
   const upserts: CatalogDocs[C][] = [];

@@ -8,7 +8,12 @@ import { fakeAppStorage } from '../db/testing/fake-storage';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
 import type { PulledPage } from './catalog-pull';
-import { catalogReplicationIdentifier, startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from './catalog-replication';
+import {
+  catalogReplicationIdentifier,
+  startCatalogReplication,
+  type CatalogReplication,
+  type CatalogReplicationOptions,
+} from './catalog-replication';
 import type { LiveEvent } from './live-events';
 import { retryDelay } from './retry-delay';
 import { createMemoryTokenStore } from './token-store';
@@ -40,7 +45,14 @@ function fakeBridge() {
   };
   const wire = (e: Entry) => {
     if (e.price === null) return { sku: e.sku, _deleted: true };
-    const { barcode: _, ...doc } = makeProduct({ sku: e.sku, price: e.price, final_price: e.price, name_en: e.sku, new: false, sale: false });
+    const { barcode: _, ...doc } = makeProduct({
+      sku: e.sku,
+      price: e.price,
+      final_price: e.price,
+      name_en: e.sku,
+      new: false,
+      sale: false,
+    });
     return { ...doc, _deleted: false };
   };
   const fetch = async (input: string): Promise<Response> => {
@@ -48,8 +60,10 @@ function fakeBridge() {
     const collection = url.pathname.split('/').pop();
     const after = Number(url.searchParams.get('after'));
     const limit = Number(url.searchParams.get('limit'));
-    const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (collection !== 'products') return respond(200, { code: 200, result: { documents: [], checkpoint: { seq: after } }, meta: { remaining: 0 } });
+    const respond = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (collection !== 'products')
+      return respond(200, { code: 200, result: { documents: [], checkpoint: { seq: after } }, meta: { remaining: 0 } });
     asked.push(after);
     askedAt.push(performance.now());
     if (failing.times > 0) {
@@ -59,7 +73,11 @@ function fakeBridge() {
     if (failOnce.delete(after)) return respond(503, { code: 503, result: null, errors: [{ description: 'busy' }] });
     const above = entries.filter((e) => e.seq > after);
     const page = above.slice(0, limit);
-    return respond(200, { code: 200, result: { documents: page.map(wire), checkpoint: { seq: page.at(-1)?.seq ?? after } }, meta: { remaining: above.length - page.length } });
+    return respond(200, {
+      code: 200,
+      result: { documents: page.map(wire), checkpoint: { seq: page.at(-1)?.seq ?? after } },
+      meta: { remaining: above.length - page.length },
+    });
   };
   const client = createBridgeClient({
     fetch,
@@ -71,7 +89,12 @@ function fakeBridge() {
 }
 
 async function start(bridge: ReturnType<typeof fakeBridge>, options: Partial<CatalogReplicationOptions> = {}, factory = new IDBFactory()) {
-  const db = await createAppDatabase({ name: 'catalog-replication', storage: fakeAppStorage(factory), devMode: true, multiInstance: false });
+  const db = await createAppDatabase({
+    name: 'catalog-replication',
+    storage: fakeAppStorage(factory),
+    devMode: true,
+    multiInstance: false,
+  });
   const pages: PulledPage[] = [];
   const caughtUp: string[] = [];
   const errors: unknown[] = [];

@@ -84,7 +84,11 @@ interface CollectionPull {
   stop(): Promise<void>;
 }
 
-function pullCollection<C extends SyncCollection>(collection: C, options: CatalogReplicationOptions, leadership: Promise<void>): CollectionPull {
+function pullCollection<C extends SyncCollection>(
+  collection: C,
+  options: CatalogReplicationOptions,
+  leadership: Promise<void>,
+): CollectionPull {
   const { db } = options;
   const identifier = catalogReplicationIdentifier(collection, options.bridgeId);
   const batchSize = options.batchSize ?? SYNC_MAX_BATCH;
@@ -113,7 +117,11 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
   /** From the stored checkpoint to a caught-up page: write what has arrived, then record how far it got. */
   async function pullOnce(): Promise<void> {
     const after = await readCatalogCheckpoint(db, identifier);
-    const pages = readFeedAhead((from, askAhead) => fetchCatalogPage(options.client, collection, from, batchSize, askAhead ? SYNC_MAX_AHEAD : 0), after, options.readAhead ?? 8);
+    const pages = readFeedAhead(
+      (from, askAhead) => fetchCatalogPage(options.client, collection, from, batchSize, askAhead ? SYNC_MAX_AHEAD : 0),
+      after,
+      options.readAhead ?? 8,
+    );
     stream = pages;
     try {
       for (;;) {
@@ -189,8 +197,12 @@ function pullCollection<C extends SyncCollection>(collection: C, options: Catalo
 export function startCatalogReplication(options: CatalogReplicationOptions): CatalogReplication {
   let stopLeadershipWait: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stopLeadershipWait = resolve));
-  const leadership = options.waitForLeadership ?? true ? Promise.race([options.db.waitForLeadership().then(() => undefined), stopped]) : Promise.resolve();
-  const pulls = Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, pullCollection(c, options, leadership)])) as Record<SyncCollection, CollectionPull>;
+  const leadership =
+    (options.waitForLeadership ?? true) ? Promise.race([options.db.waitForLeadership().then(() => undefined), stopped]) : Promise.resolve();
+  const pulls = Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, pullCollection(c, options, leadership)])) as Record<
+    SyncCollection,
+    CollectionPull
+  >;
   const subscriptions: Subscription[] = [];
   let stopping = false;
   // Only the leader listens: a follower tab must not hold a live stream of its own.

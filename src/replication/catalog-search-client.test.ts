@@ -18,8 +18,18 @@ let baseUrl: string;
 const hanging: ServerResponse[] = [];
 
 const bridgeItem = {
-  sku: 'CAF-1', parentSku: null, name: 'Καφές ελληνικός 200g', name_en: 'Greek coffee 200g', supplier_name: 'Λουμίδης ΑΕ',
-  price: 3.45, special_price: 2.99, special_from_date: '2026-01-01T00:00:00.000Z', special_to_date: null, tax_class_id: 2, slug: 'kafes-ellinikos-200g', thumbnail: '/media/product/CAF-1/thumbnail.svg',
+  sku: 'CAF-1',
+  parentSku: null,
+  name: 'Καφές ελληνικός 200g',
+  name_en: 'Greek coffee 200g',
+  supplier_name: 'Λουμίδης ΑΕ',
+  price: 3.45,
+  special_price: 2.99,
+  special_from_date: '2026-01-01T00:00:00.000Z',
+  special_to_date: null,
+  tax_class_id: 2,
+  slug: 'kafes-ellinikos-200g',
+  thumbnail: '/media/product/CAF-1/thumbnail.svg',
 };
 
 beforeAll(async () => {
@@ -34,7 +44,12 @@ beforeAll(async () => {
         return void res.end(JSON.stringify({ code: 500, errors: [{ description: 'Unexpected error' }] }));
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 200, result: { items: [bridgeItem], total: 1, perPage: 20, start: 0, aggregations: {}, attributeMetadata: [] } }));
+      res.end(
+        JSON.stringify({
+          code: 200,
+          result: { items: [bridgeItem], total: 1, perPage: 20, start: 0, aggregations: {}, attributeMetadata: [] },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,7 +93,12 @@ describe('catalogue search client', () => {
     const search = await clientFor({ now: () => clock });
     const first = await search.searchProducts('καφες');
     expect(first).toMatchObject({ offline: false, total: 1 });
-    expect(first.hits[0]).toMatchObject({ sku: 'CAF-1', pageSku: 'CAF-1', prices: { price: 345, special_price: 299, special_from_date: Date.UTC(2026, 0, 1), special_to_date: undefined }, supplierName: 'Λουμίδης ΑΕ' });
+    expect(first.hits[0]).toMatchObject({
+      sku: 'CAF-1',
+      pageSku: 'CAF-1',
+      prices: { price: 345, special_price: 299, special_from_date: Date.UTC(2026, 0, 1), special_to_date: undefined },
+      supplierName: 'Λουμίδης ΑΕ',
+    });
     clock += 59_000;
     await search.searchProducts('καφες');
     expect(searches).toBe(1);

@@ -17,7 +17,13 @@ describe('catalogue first-sync status', () => {
 
   it('resumes the counts of an interrupted first sync and keeps readiness across restarts', () => {
     const storage = memoryStatusStorage();
-    createCatalogSyncStatus({ storage, key: 'k' }).record({ collection: 'products', documents: 1000, remaining: 2000, caughtUp: false, checkpoint: 1000 });
+    createCatalogSyncStatus({ storage, key: 'k' }).record({
+      collection: 'products',
+      documents: 1000,
+      remaining: 2000,
+      caughtUp: false,
+      checkpoint: 1000,
+    });
     const restarted = createCatalogSyncStatus({ storage, key: 'k' });
     expect(restarted.get().products.received).toBe(1000);
     restarted.record({ collection: 'products', documents: 1000, remaining: 1000, caughtUp: false, checkpoint: 2000 });
@@ -32,10 +38,20 @@ describe('catalogue first-sync status', () => {
   it('tells a tab that does not replicate about progress written by the leader tab', () => {
     const storage = memoryStatusStorage();
     const external: (() => void)[] = [];
-    const follower = createCatalogSyncStatus({ storage, key: 'k', onExternalChange: (_key, listener) => (external.push(listener), () => undefined) });
+    const follower = createCatalogSyncStatus({
+      storage,
+      key: 'k',
+      onExternalChange: (_key, listener) => (external.push(listener), () => undefined),
+    });
     let seen = 0;
     follower.subscribe(() => (seen = follower.get().products.received));
-    createCatalogSyncStatus({ storage, key: 'k' }).record({ collection: 'products', documents: 500, remaining: 10, caughtUp: false, checkpoint: 500 });
+    createCatalogSyncStatus({ storage, key: 'k' }).record({
+      collection: 'products',
+      documents: 500,
+      remaining: 10,
+      caughtUp: false,
+      checkpoint: 500,
+    });
     external.forEach((listener) => listener());
     expect(seen).toBe(500);
   });

@@ -38,7 +38,9 @@ export interface CatalogSyncStatusOptions {
 }
 
 const collectionSyncSchema = z.object({ received: z.number().int().min(0), total: z.number().int().min(0).nullable(), ready: z.boolean() });
-const snapshotSchema = z.object(Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, collectionSyncSchema])) as Record<SyncCollection, typeof collectionSyncSchema>);
+const snapshotSchema = z.object(
+  Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, collectionSyncSchema])) as Record<SyncCollection, typeof collectionSyncSchema>,
+);
 
 function emptySnapshot(): CatalogSyncSnapshot {
   const fresh = (): CollectionSync => ({ received: 0, total: null, ready: false });

@@ -35,7 +35,9 @@ export function createDatabaseProfileCache(openDb: () => Promise<AppDatabase>): 
   };
 }
 
-export function createMemoryProfileCache(initial: Customer | null = null): ProfileCache & { customer: Customer | null; droppedTasks: number } {
+export function createMemoryProfileCache(
+  initial: Customer | null = null,
+): ProfileCache & { customer: Customer | null; droppedTasks: number } {
   const cache = {
     customer: initial,
     droppedTasks: 0,

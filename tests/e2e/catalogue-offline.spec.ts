@@ -2,7 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
 import { addTax } from '../../src/domain/tax';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
-import { apiLogin, patchProduct, plainProducts, pullAll, unaccentedWord, type CatalogueProduct, type CatalogueSupplier } from './support/catalogue-api';
+import {
+  apiLogin,
+  patchProduct,
+  plainProducts,
+  pullAll,
+  unaccentedWord,
+  type CatalogueProduct,
+  type CatalogueSupplier,
+} from './support/catalogue-api';
 import { cutNetwork, restoreNetwork, waitForCatalogueReady, waitForServiceWorkerControl } from './support/catalogue-ui';
 import { homeHeading, logIn } from './support/session';
 
@@ -39,7 +47,10 @@ async function changeSortAndPrice(page: Page): Promise<void> {
   await expect(page).toHaveURL(/[?&]sort=price_desc/);
 }
 
-test('the catalogue browses, filters and searches offline, redirects the unknown home, and shows a live price after reconnecting', async ({ page, context }) => {
+test('the catalogue browses, filters and searches offline, redirects the unknown home, and shows a live price after reconnecting', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const { supplier, product, word } = await pickCatalogue(page);
 
@@ -51,7 +62,11 @@ test('the catalogue browses, filters and searches offline, redirects the unknown
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.goto(`/s/${supplier.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: supplier.name })).toBeVisible();
-  await page.getByRole('navigation', { name: `Categories of ${supplier.name}` }).getByRole('link').first().click();
+  await page
+    .getByRole('navigation', { name: `Categories of ${supplier.name}` })
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/c\/[^/]+\/all\/s\//);
   await expect(productCards(page).first()).toBeVisible();
   await changeSortAndPrice(page);
@@ -109,7 +124,9 @@ test('the catalogue browses, filters and searches offline, redirects the unknown
   const adminToken = await apiLogin(page.request, DEMO.admin, DEMO_PASSWORD);
   const patchedAt = Date.now();
   await patchProduct(page.request, adminToken, product.sku, { price: newPrice });
-  await expect.poll(showsNewPrice, { message: `the product page shows the new price ${newPrice} cents`, timeout: 5_000, intervals: [50] }).toBe(true);
+  await expect
+    .poll(showsNewPrice, { message: `the product page shows the new price ${newPrice} cents`, timeout: 5_000, intervals: [50] })
+    .toBe(true);
   console.log(`live price change on the product page after reconnecting: ${Date.now() - patchedAt} ms after the PATCH answered`);
   expect(await page.evaluate(() => (window as unknown as { e2eNotReloaded?: boolean }).e2eNotReloaded)).toBe(true);
 });

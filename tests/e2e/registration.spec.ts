@@ -30,7 +30,13 @@ test.describe('registration of a company', () => {
 
   test('a company that is already a buyer cannot register again', async ({ page, request }, testInfo) => {
     const company = prospectCompany(REGISTRATION_SLOTS.duplicate, testInfo.retry);
-    await registerByApi(request, { afm: company.afm, email: uniqueEmail('first'), password: NEW_PASSWORD, firstname: 'Πρώτος', lastname: 'Χρήστης' });
+    await registerByApi(request, {
+      afm: company.afm,
+      email: uniqueEmail('first'),
+      password: NEW_PASSWORD,
+      firstname: 'Πρώτος',
+      lastname: 'Χρήστης',
+    });
 
     await findCompany(page, company.afm);
     const refusal = page.getByText('This company is already a member of the marketplace');
@@ -38,7 +44,13 @@ test.describe('registration of a company', () => {
     // The bridge may refuse at the lookup or only when the account is created; either way the buyer is told.
     await expect(refusal.or(nextStep).first()).toBeVisible();
     if (await nextStep.isVisible()) {
-      await fillAccount(page, { afm: company.afm, email: uniqueEmail('second'), password: NEW_PASSWORD, firstname: 'Δεύτερος', lastname: 'Χρήστης' });
+      await fillAccount(page, {
+        afm: company.afm,
+        email: uniqueEmail('second'),
+        password: NEW_PASSWORD,
+        firstname: 'Δεύτερος',
+        lastname: 'Χρήστης',
+      });
     }
     await expect(refusal).toBeVisible();
     await expect(homeHeading(page)).toHaveCount(0);

@@ -40,7 +40,11 @@ for (const width of [390, 1280]) {
     const supplier = (await pullAll<CatalogueSupplier>(page.request, token, 'suppliers')).find((s) => s.id === product.supplier_id);
     if (!supplier) throw new Error(`no supplier ${product.supplier_id}`);
     await page.goto(`/s/${supplier.slug}`);
-    await page.getByRole('navigation', { name: `Categories of ${supplier.name}` }).getByRole('link').first().click();
+    await page
+      .getByRole('navigation', { name: `Categories of ${supplier.name}` })
+      .getByRole('link')
+      .first()
+      .click();
     await expect(page.getByRole('main').getByTestId('product-card').first()).toBeVisible();
     await page.screenshot({ path: `${SCREENS_DIR}/listing-${width}.png`, fullPage: false });
   });

@@ -144,9 +144,17 @@ describe('access tokens', () => {
     const expired = signAccessToken(TEST_JWT_SECRET, alice.id, 900, Date.now() - 901_000);
     const session = await loginOk(alice);
     const [h, p, s] = session.result.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p ?? '', 'base64url').toString()), sub: bob.id })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p ?? '', 'base64url').toString()), sub: bob.id }),
+    ).toString('base64url');
     const otherKey = signAccessToken('another-secret-another-secret-another-secret', alice.id, 900, Date.now());
-    const cases: Record<string, string>[] = [{}, { authorization: `Bearer ${expired}` }, { authorization: `Bearer ${h}.${forgedPayload}.${s}` }, { authorization: `Bearer ${otherKey}` }, { authorization: 'Bearer garbage' }];
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${expired}` },
+      { authorization: `Bearer ${h}.${forgedPayload}.${s}` },
+      { authorization: `Bearer ${otherKey}` },
+      { authorization: 'Bearer garbage' },
+    ];
     for (const headers of cases) {
       const res = await me(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);

@@ -36,7 +36,12 @@ describe('bad input never becomes a 5xx', () => {
   });
 
   it('malformed JSON is a 400 saying so', async () => {
-    const res = await t.app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: '{"username": "a@b.gr",' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: login,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a@b.gr",',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ code: 400, errors: [{ description: M.badJson }] });
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
@@ -49,13 +54,23 @@ describe('bad input never becomes a 5xx', () => {
   });
 
   it('wrong content type is a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: login, headers: { 'content-type': 'text/plain' }, payload: 'username=a&password=b' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: login,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=a&password=b',
+    });
     expect(res.statusCode).toBe(415);
     expect(json(res)).toMatchObject({ code: 415, errors: [{ description: M.badContentType }] });
   });
 
   it('form-encoded body is a 415 too', async () => {
-    const res = await t.app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: login,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=b',
+    });
     expect(res.statusCode).toBe(415);
   });
 

@@ -8,9 +8,18 @@ import { createTestApp, json, type TestApp } from './helpers/test-app';
 
 /** Probe routes standing in for the buyer-scoped routes other areas add (cart, orders, addresses). */
 async function probeRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/test/buyer-probe', { preHandler: [requireAuth, requireBuyer] }, async (request) => ({ code: 200, result: buyerOf(request) }));
-  app.post('/api/test/buyers/:buyer_id/probe', { preHandler: [requireAuth, requireBuyer] }, async (request) => ({ code: 200, result: buyerOf(request) }));
-  app.get('/api/test/super-probe', { preHandler: [requireAuth, requireBuyer, requireSuperUser] }, async () => ({ code: 200, result: 'ok' }));
+  app.get('/api/test/buyer-probe', { preHandler: [requireAuth, requireBuyer] }, async (request) => ({
+    code: 200,
+    result: buyerOf(request),
+  }));
+  app.post('/api/test/buyers/:buyer_id/probe', { preHandler: [requireAuth, requireBuyer] }, async (request) => ({
+    code: 200,
+    result: buyerOf(request),
+  }));
+  app.get('/api/test/super-probe', { preHandler: [requireAuth, requireBuyer, requireSuperUser] }, async () => ({
+    code: 200,
+    result: 'ok',
+  }));
 }
 
 let t: TestApp;
@@ -28,7 +37,11 @@ beforeAll(async () => {
   bobCo = await createBuyer(t.db);
   await addMember(t.db, aliceCo.id, alice.id, false);
   await addMember(t.db, bobCo.id, bob.id, true);
-  const res = await t.app.inject({ method: 'POST', url: '/api/client/user/login', payload: { username: alice.email, password: alice.password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/client/user/login',
+    payload: { username: alice.email, password: alice.password },
+  });
   aliceToken = json(res).result as string;
 });
 afterAll(async () => {
@@ -42,7 +55,12 @@ describe('buyer scoping', () => {
     const viaQuery = await t.app.inject({ method: 'GET', url: `/api/test/buyer-probe?buyer_id=${aliceCo.id}`, headers: bearer() });
     expect(viaQuery.statusCode).toBe(200);
     expect(json(viaQuery).result).toEqual({ buyerId: aliceCo.id, isSuperUser: false });
-    const viaPath = await t.app.inject({ method: 'POST', url: `/api/test/buyers/${aliceCo.id}/probe`, headers: bearer(), payload: { buyer_id: aliceCo.id } });
+    const viaPath = await t.app.inject({
+      method: 'POST',
+      url: `/api/test/buyers/${aliceCo.id}/probe`,
+      headers: bearer(),
+      payload: { buyer_id: aliceCo.id },
+    });
     expect(viaPath.statusCode).toBe(200);
   });
 
@@ -55,7 +73,12 @@ describe('buyer scoping', () => {
   });
 
   it('refuses a body buyer_id that contradicts the path', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/test/buyers/${aliceCo.id}/probe`, headers: bearer(), payload: { buyer_id: bobCo.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/test/buyers/${aliceCo.id}/probe`,
+      headers: bearer(),
+      payload: { buyer_id: bobCo.id },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -73,7 +96,11 @@ describe('buyer scoping', () => {
 
 describe('logs', () => {
   it('never contain access tokens, refresh tokens, passwords or reset tokens', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/client/user/login', payload: { username: alice.email, password: alice.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/user/login',
+      payload: { username: alice.email, password: alice.password },
+    });
     const refreshToken = (json(login).meta as { refreshToken: string }).refreshToken;
     await t.app.inject({ method: 'GET', url: '/api/bridge/user/me', headers: { authorization: `Bearer ${aliceToken}` } });
     await t.app.inject({ method: 'GET', url: `/api/bridge/user/me?token=${aliceToken}&lang=el` });

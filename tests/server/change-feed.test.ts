@@ -20,7 +20,12 @@ import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
 type Doc = Record<string, unknown> & { _deleted: boolean };
-type Page = { code: number; result: { documents: Doc[]; checkpoint: { seq: number } }; errors?: { description: string }[]; meta?: { fields?: { path: string; message: string }[] } };
+type Page = {
+  code: number;
+  result: { documents: Doc[]; checkpoint: { seq: number } };
+  errors?: { description: string }[];
+  meta?: { fields?: { path: string; message: string }[] };
+};
 
 let db: TestDb;
 let app: FastifyInstance;
@@ -29,7 +34,11 @@ let token: string;
 let adminToken: string;
 
 async function pull(collection: SyncCollection | string, query: string, auth: string | null = token) {
-  const res = await app.inject({ method: 'GET', url: `/api/sync/v1/${collection}?${query}`, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/sync/v1/${collection}?${query}`,
+    headers: auth ? { authorization: `Bearer ${auth}` } : {},
+  });
   return { res, body: JSON.parse(res.body) as Page };
 }
 
@@ -115,7 +124,9 @@ describe('products feed', () => {
     const live = docs.filter((d) => !d._deleted);
     const skus = live.map((d) => d.sku);
     expect(new Set(skus).size).toBe(skus.length);
-    const listable = await db.query<{ sku: string }>('select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku');
+    const listable = await db.query<{ sku: string }>(
+      'select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku',
+    );
     expect([...skus].sort()).toEqual(listable.map((r) => r.sku));
     for (const doc of docs) expect(SYNC_DOCUMENT_SCHEMAS.products.safeParse(doc).success).toBe(true);
     // Hidden configurable children never travel as documents of their own.
@@ -127,12 +138,20 @@ describe('products feed', () => {
 
   it('sends compact documents: integer cents, flat stock, name_az, supplier name', async () => {
     const { docs } = await pullAll('products');
-    const row = (await db.query<{ sku: string; price_cents: number; data: Record<string, unknown> }>(
-      "select sku, price_cents, data from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 1",
-    ))[0];
+    const row = (
+      await db.query<{ sku: string; price_cents: number; data: Record<string, unknown> }>(
+        "select sku, price_cents, data from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 1",
+      )
+    )[0];
     const doc = docs.find((d) => d.sku === row?.sku);
     expect(doc).toMatchObject({ price: row?.price_cents, supplier_name: row?.data.supplier_name, _deleted: false });
-    expect(doc?.name_az).toBe(String(row?.data.name).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ς/g, 'σ'));
+    expect(doc?.name_az).toBe(
+      String(row?.data.name)
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/ς/g, 'σ'),
+    );
     expect(doc).not.toHaveProperty('media_gallery');
     expect(doc).not.toHaveProperty('price_incl_tax');
   });
@@ -140,10 +159,16 @@ describe('products feed', () => {
   it('tells the checkpoints of the following pages when asked, and pages fetched from them in parallel leave no gap', async () => {
     const before = await head('products');
     // A known feed above `before`: 10 re-stamped products, pages of 3.
-    const rows = await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 10");
+    const rows = await db.query<{ sku: string }>(
+      "select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 10",
+    );
     for (const row of rows) await db.query('update products set price_cents = price_cents + 1 where sku = $1', [row.sku]);
     const sequential = await pullAll('products', before, 3);
-    const first = await app.inject({ method: 'GET', url: `/api/sync/v1/products?after=${before}&limit=3&ahead=50`, headers: { authorization: `Bearer ${token}` } });
+    const first = await app.inject({
+      method: 'GET',
+      url: `/api/sync/v1/products?after=${before}&limit=3&ahead=50`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const firstBody = JSON.parse(first.body) as Page & { meta: { remaining: number; ahead?: number[] } };
     // Pages end at checkpoints[0..]: the first page's, then the two full pages after it (the fourth is short).
     expect(firstBody.result.checkpoint.seq).toBe(sequential.checkpoints[0]);
@@ -159,7 +184,9 @@ describe('products feed', () => {
     const pages = await Promise.all(afters.map((after) => pull('products', `after=${after}&limit=3`)));
     const last = pages.at(-1)?.body.result.checkpoint.seq ?? 0;
     const rest = await pullAll('products', last, 3);
-    const seen = new Set([...firstBody.result.documents, ...pages.flatMap((p) => p.body.result.documents), ...rest.docs].map((d) => String(d.sku)));
+    const seen = new Set(
+      [...firstBody.result.documents, ...pages.flatMap((p) => p.body.result.documents), ...rest.docs].map((d) => String(d.sku)),
+    );
     for (const row of rows) expect(seen.has(row.sku)).toBe(true);
     // Each page reaches at least where the next one starts.
     pages.forEach((p, i) => {
@@ -203,9 +230,11 @@ describe('products feed', () => {
   });
 
   it('embeds configurable children without disabled ones and keeps out-of-stock ones flagged', async () => {
-    const parent = (await db.query<{ parent_sku: string }>(
-      "select parent_sku from products where parent_sku is not null and status = 1 group by parent_sku having count(*) >= 2 limit 1",
-    ))[0]?.parent_sku;
+    const parent = (
+      await db.query<{ parent_sku: string }>(
+        'select parent_sku from products where parent_sku is not null and status = 1 group by parent_sku having count(*) >= 2 limit 1',
+      )
+    )[0]?.parent_sku;
     const kids = await db.query<{ sku: string }>('select sku from products where parent_sku = $1 and status = 1 order by id', [parent]);
     const [toDisable, toEmpty] = kids.map((k) => k.sku);
     const before = await head('products');
@@ -224,9 +253,11 @@ describe('products feed', () => {
   });
 
   it('re-sends a supplier\u2019s products with the new supplier_name when the supplier is renamed', async () => {
-    const supplier = (await db.query<{ supplier_id: number; n: number }>(
-      'select supplier_id, count(*)::int as n from products where status = 1 and visibility = 4 group by supplier_id order by n desc limit 1',
-    ))[0];
+    const supplier = (
+      await db.query<{ supplier_id: number; n: number }>(
+        'select supplier_id, count(*)::int as n from products where status = 1 and visibility = 4 group by supplier_id order by n desc limit 1',
+      )
+    )[0];
     const before = await head('products');
     await db.query("update suppliers set name = 'Renamed Supplier' where id = $1", [supplier?.supplier_id]);
     const { docs } = await pullAll('products', before);
@@ -236,7 +267,11 @@ describe('products feed', () => {
   });
 
   it('compresses a page for a client that accepts gzip, and compact documents are far smaller than the stored ones', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/sync/v1/products?after=0&limit=1000', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/sync/v1/products?after=0&limit=1000',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as Page;
@@ -270,15 +305,23 @@ describe('stored feed documents (catalog_feed_docs)', () => {
 
   it('serves a page it built once from the stored documents, and never a document stored for an older seq', async () => {
     const before = await head('products');
-    const [row] = await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 1");
+    const [row] = await db.query<{ sku: string }>(
+      "select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id limit 1",
+    );
     if (!row) throw new Error('no product');
     await db.query('update products set price_cents = price_cents + 1 where sku = $1', [row.sku]);
     const first = await readFeedPage(db, 'products', before, 1000, Date.now());
-    const stored = await db.query<{ seq: string; doc: string }>("select seq::text as seq, doc from catalog_feed_docs where feed = 'products' and doc_key = $1", [row.sku]);
+    const stored = await db.query<{ seq: string; doc: string }>(
+      "select seq::text as seq, doc from catalog_feed_docs where feed = 'products' and doc_key = $1",
+      [row.sku],
+    );
     expect(stored).toHaveLength(1);
     expect(JSON.parse(stored[0]?.doc ?? '{}')).toEqual(first.documents[0]);
     // The stored text is what the next pull sends: mark it and read the page again.
-    await db.query("update catalog_feed_docs set doc = replace(doc, '\"_deleted\":false', '\"_deleted\":false,\"stored\":true') where feed = 'products' and doc_key = $1", [row.sku]);
+    await db.query(
+      'update catalog_feed_docs set doc = replace(doc, \'"_deleted":false\', \'"_deleted":false,"stored":true\') where feed = \'products\' and doc_key = $1',
+      [row.sku],
+    );
     const again = await readFeedPage(db, 'products', before, 1000, Date.now());
     expect(again.documents[0]).toMatchObject({ sku: row.sku, stored: true });
     // A change re-stamps the feed row: the stored document (older seq) is not used any more.
@@ -299,12 +342,18 @@ describe('stored feed documents (catalog_feed_docs)', () => {
       return page.documents.find((d) => d.sku === sku)?.final_price;
     };
     expect(await finalAt(from - 1)).toBe(price);
-    const [cached] = await db.query<{ valid_until: string }>("select valid_until::text from catalog_feed_docs where feed = 'products' and doc_key = $1", [sku]);
+    const [cached] = await db.query<{ valid_until: string }>(
+      "select valid_until::text from catalog_feed_docs where feed = 'products' and doc_key = $1",
+      [sku],
+    );
     expect(Number(cached?.valid_until)).toBe(from);
     expect(await finalAt(from)).toBe(special);
     expect(await finalAt(to)).toBe(special);
     expect(await finalAt(to + 1)).toBe(price);
-    const [after] = await db.query<{ valid_until: string | null }>("select valid_until::text from catalog_feed_docs where feed = 'products' and doc_key = $1", [sku]);
+    const [after] = await db.query<{ valid_until: string | null }>(
+      "select valid_until::text from catalog_feed_docs where feed = 'products' and doc_key = $1",
+      [sku],
+    );
     expect(after?.valid_until).toBeNull();
   });
 });
@@ -324,8 +373,20 @@ describe('categories, suppliers and catalog_meta feeds', () => {
   it('keys catalog_meta documents type:id and sends a tombstone for a deactivated CMS page', async () => {
     const all = await pullAll('catalog_meta');
     const keys = all.docs.map((d) => d.key);
-    expect(keys).toEqual(expect.arrayContaining(['attribute:color', 'tax_rule:1', 'cms_page:privacy', 'cms_block:footer-contact', 'store_config:tax.defaultCountry']));
-    expect(all.docs.find((d) => d.key === 'store_config:tax.defaultCountry')).toMatchObject({ type: 'store_config', id: 'tax.defaultCountry', data: { value: 'GR' } });
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'attribute:color',
+        'tax_rule:1',
+        'cms_page:privacy',
+        'cms_block:footer-contact',
+        'store_config:tax.defaultCountry',
+      ]),
+    );
+    expect(all.docs.find((d) => d.key === 'store_config:tax.defaultCountry')).toMatchObject({
+      type: 'store_config',
+      id: 'tax.defaultCountry',
+      data: { value: 'GR' },
+    });
     await db.query("update cms_pages set is_active = false where identifier = 'privacy'");
     const after = await pullAll('catalog_meta', all.checkpoint);
     expect(after.docs).toEqual([{ key: 'cms_page:privacy', _deleted: true }]);
@@ -334,10 +395,17 @@ describe('categories, suppliers and catalog_meta feeds', () => {
 
 describe('PATCH /api/admin/products/:sku', () => {
   const patch = (sku: string, body: unknown, auth: string | null = adminToken) =>
-    app.inject({ method: 'PATCH', url: `/api/admin/products/${encodeURIComponent(sku)}`, payload: body as object, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+    app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${encodeURIComponent(sku)}`,
+      payload: body as object,
+      headers: auth ? { authorization: `Bearer ${auth}` } : {},
+    });
 
   async function aListedSimple(): Promise<string> {
-    const rows = await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id desc limit 1");
+    const rows = await db.query<{ sku: string }>(
+      "select sku from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 order by id desc limit 1",
+    );
     return rows[0]?.sku ?? '';
   }
 
@@ -364,7 +432,12 @@ describe('PATCH /api/admin/products/:sku', () => {
     const res = await patch(sku, { price: 1999, qty: 0, is_in_stock: false });
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ code: 200, result: { sku, price: 1999, qty: 0, is_in_stock: false } });
-    const row = (await db.query<{ price_cents: number; data: { price: number; stock: { qty: number; is_in_stock: boolean }; is_in_stock: boolean } }>('select price_cents, data from products where sku = $1', [sku]))[0];
+    const row = (
+      await db.query<{ price_cents: number; data: { price: number; stock: { qty: number; is_in_stock: boolean }; is_in_stock: boolean } }>(
+        'select price_cents, data from products where sku = $1',
+        [sku],
+      )
+    )[0];
     expect(row?.price_cents).toBe(1999);
     expect(row?.data.price).toBe(19.99);
     expect(row?.data.stock).toMatchObject({ qty: 0, is_in_stock: false });
@@ -456,7 +529,12 @@ describe.skipIf(!pgUrl)('commit order with concurrent writers (PostgreSQL)', () 
     await first.query('commit');
     await secondDone;
     const after = await readFeedPage(pgDb, 'products', between.checkpoint.seq, 1000, Date.now());
-    expect(prices(after.documents)).toEqual(new Map([['RACE-00', 111], ['RACE-01', 222]]));
+    expect(prices(after.documents)).toEqual(
+      new Map([
+        ['RACE-00', 111],
+        ['RACE-01', 222],
+      ]),
+    );
   });
 
   it('a reader following checkpoints while four writers commit in random order ends with every row as committed', async () => {

@@ -20,7 +20,13 @@ import { M } from '../../src/contracts/messages';
 import { createCustomer } from './helpers/factory';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 
-type Stream = { status: number; headers: http.IncomingHttpHeaders; messages: string[]; waitFor(match: (m: string) => boolean, ms: number): Promise<string>; close(): void };
+type Stream = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  messages: string[];
+  waitFor(match: (m: string) => boolean, ms: number): Promise<string>;
+  close(): void;
+};
 
 /** An EventSource-like reader: collects complete SSE messages (blocks ending in a blank line). */
 function openStream(url: string): Promise<Stream> {
@@ -61,11 +67,13 @@ function openStream(url: string): Promise<Stream> {
 }
 
 const isResync = (m: string): boolean => m.includes('event: resync') && m.includes('data: RESYNC');
-const changeOf = (collection: string) => (m: string): boolean => {
-  if (!m.includes('event: change')) return false;
-  const data = /^data: (.*)$/m.exec(m)?.[1] ?? '{}';
-  return ((JSON.parse(data) as { collections?: string[] }).collections ?? []).includes(collection);
-};
+const changeOf =
+  (collection: string) =>
+  (m: string): boolean => {
+    if (!m.includes('event: change')) return false;
+    const data = /^data: (.*)$/m.exec(m)?.[1] ?? '{}';
+    return ((JSON.parse(data) as { collections?: string[] }).collections ?? []).includes(collection);
+  };
 
 // One PGlite for the whole file (the bridge's own: worker thread, NOTIFY through `listen`); starting one
 // costs seconds on a busy machine.
@@ -134,7 +142,8 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
   it('tells a connected client within 2 s that products changed when a price changes in the database', async () => {
     const s = await connect();
     await s.waitFor(isResync, 2000);
-    const sku = (await db.query<{ sku: string }>("select sku from products where status = 1 and visibility = 4 order by id limit 1"))[0]?.sku;
+    const sku = (await db.query<{ sku: string }>('select sku from products where status = 1 and visibility = 4 order by id limit 1'))[0]
+      ?.sku;
     const started = Date.now();
     await db.query('update products set price_cents = price_cents + 1 where sku = $1', [sku]);
     const message = await s.waitFor(changeOf('products'), 2000);
@@ -146,8 +155,18 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     const a = await connect();
     const b = await connect();
     await Promise.all([a.waitFor(isResync, 2000), b.waitFor(isResync, 2000)]);
-    const sku = (await db.query<{ sku: string }>("select sku from products where type_id = 'simple' and status = 1 and visibility = 4 order by id desc limit 1"))[0]?.sku ?? '';
-    const res = await app.inject({ method: 'PATCH', url: `/api/admin/products/${sku}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { qty: 3 } });
+    const sku =
+      (
+        await db.query<{ sku: string }>(
+          "select sku from products where type_id = 'simple' and status = 1 and visibility = 4 order by id desc limit 1",
+        )
+      )[0]?.sku ?? '';
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${sku}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { qty: 3 },
+    });
     expect(res.statusCode).toBe(200);
     await Promise.all([a.waitFor(changeOf('products'), 2000), b.waitFor(changeOf('products'), 2000)]);
     await db.query("update suppliers set status = 'locked' where id = 1");
@@ -194,7 +213,9 @@ describe('LiveEventHub', () => {
     await hub.ensureStarted();
     const s = sink();
     hub.add(s);
-    await db.exec(`insert into store_config (key, value) values ('demo.a', '1'); insert into store_config (key, value) values ('demo.b', '2');`);
+    await db.exec(
+      `insert into store_config (key, value) values ('demo.a', '1'); insert into store_config (key, value) values ('demo.b', '2');`,
+    );
     await until(() => s.written.some((w) => w.includes('catalog_meta')), 2000);
     expect(s.written.filter((w) => w.startsWith('event: change'))).toEqual(['event: change\ndata: {"collections":["catalog_meta"]}\n\n']);
     await hub.close();

@@ -102,7 +102,11 @@ describe('password reset by mail', () => {
   });
 
   it('rejects unknown tokens, weak passwords and a confirmation that differs', async () => {
-    const unknown = await post('/api/client/user/password/reset', { password: 'New#Secret9', confirm_password: 'New#Secret9', token: 'nope' });
+    const unknown = await post('/api/client/user/password/reset', {
+      password: 'New#Secret9',
+      confirm_password: 'New#Secret9',
+      token: 'nope',
+    });
     expect(json(unknown).errors?.[0]?.description).toBe(M.tokenExpired);
     const weak = await post('/api/client/user/password/reset', { password: 'weak', confirm_password: 'weak', token: 'x' });
     expect(weak.statusCode).toBe(400);
@@ -113,7 +117,8 @@ describe('password reset by mail', () => {
 
   it('limits reset requests to 5 a minute per IP', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await post('/api/client/user/password/request-reset', { email: `x${i}@example.gr` }, { ip: '10.31.0.1' })).statusCode);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await post('/api/client/user/password/request-reset', { email: `x${i}@example.gr` }, { ip: '10.31.0.1' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -140,20 +145,36 @@ describe('create password (invited user)', () => {
   it('sets the first password with the invitation token and signs in', async () => {
     const invited = await createCustomer(t.db, { password: null });
     const token = await issuePasswordToken(t.db, invited.id, 'create', clock.now());
-    const wrongEmail = await post('/api/client/user/password/create-password', { email: 'other@example.gr', newPassword: 'First#Pass1', resetToken: token });
+    const wrongEmail = await post('/api/client/user/password/create-password', {
+      email: 'other@example.gr',
+      newPassword: 'First#Pass1',
+      resetToken: token,
+    });
     expect(wrongEmail.statusCode).toBe(400);
-    const res = await post('/api/client/user/password/create-password', { email: invited.email, newPassword: 'First#Pass1', resetToken: token });
+    const res = await post('/api/client/user/password/create-password', {
+      email: invited.email,
+      newPassword: 'First#Pass1',
+      resetToken: token,
+    });
     expect(res.statusCode).toBe(200);
     expect(typeof json(res).result).toBe('string');
     expect((await loginAs(invited.email, 'First#Pass1')).status).toBe(200);
-    const reuse = await post('/api/client/user/password/create-password', { email: invited.email, newPassword: 'Second#Pass1', resetToken: token });
+    const reuse = await post('/api/client/user/password/create-password', {
+      email: invited.email,
+      newPassword: 'Second#Pass1',
+      resetToken: token,
+    });
     expect(json(reuse).errors?.[0]?.description).toBe(M.tokenExpired);
   });
 
   it('a reset token cannot be used to create a password', async () => {
     const user = await createCustomer(t.db);
     const token = await issuePasswordToken(t.db, user.id, 'reset', clock.now());
-    const res = await post('/api/client/user/password/create-password', { email: user.email, newPassword: 'First#Pass1', resetToken: token });
+    const res = await post('/api/client/user/password/create-password', {
+      email: user.email,
+      newPassword: 'First#Pass1',
+      resetToken: token,
+    });
     expect(res.statusCode).toBe(400);
   });
 });

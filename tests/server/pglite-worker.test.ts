@@ -33,7 +33,12 @@ describe('PGlite on a worker thread', () => {
     const inThisThread = await openPglite(undefined, { thread: 'main' });
     try {
       const sql = `select $1::timestamptz as at, $2::text[] as tags, $3::jsonb as doc, $4::bytea as raw, 9007199254740991::int8 as big, null::text as nothing, 1.5::float8 as f`;
-      const params = [new Date('2026-03-15T10:00:00Z'), ['α', 'b'], JSON.stringify({ a: [1, { b: 'Καφές' }] }), new Uint8Array([0, 255, 7])];
+      const params = [
+        new Date('2026-03-15T10:00:00Z'),
+        ['α', 'b'],
+        JSON.stringify({ a: [1, { b: 'Καφές' }] }),
+        new Uint8Array([0, 255, 7]),
+      ];
       const [fromWorker] = await db.query(sql, params);
       const [fromHere] = await inThisThread.query(sql, params);
       expect(fromWorker).toEqual(fromHere);
@@ -51,7 +56,12 @@ describe('PGlite on a worker thread', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ code: '23505', constraint: 'items_name_key', table: 'items', detail: 'Key (name)=(one) already exists.' });
+    expect(error).toMatchObject({
+      code: '23505',
+      constraint: 'items_name_key',
+      table: 'items',
+      detail: 'Key (name)=(one) already exists.',
+    });
     expect(isUniqueViolation(error)).toBe(true);
     expect((error as Error).message).toContain('duplicate key value violates unique constraint');
     // The stack points at the caller, not only into the worker.

@@ -26,7 +26,8 @@ function registration(afm: string, overrides: { email?: string; password?: strin
     password: overrides.password ?? 'Strong#Pass1',
   };
 }
-const register = (payload: unknown, ip = nextIp()) => t.app.inject({ method: 'POST', url: '/api/bridge/buyers', payload: payload as object, remoteAddress: ip });
+const register = (payload: unknown, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/bridge/buyers', payload: payload as object, remoteAddress: ip });
 
 describe('check-tax-id', () => {
   it('returns the company data from the registry (accepting an EL prefix and spaces)', async () => {
@@ -79,10 +80,16 @@ describe('register (POST bridge/buyers)', () => {
     const res = await register(payload);
     expect(res.statusCode).toBe(200);
     const body = envelopeSchema(loginResultSchema, sessionMetaSchema).parse(json(res));
-    expect(body.meta.userData.buyers).toEqual([{ id: expect.any(String), company: company.legalName, afm: company.afm, isSuperUser: true }]);
+    expect(body.meta.userData.buyers).toEqual([
+      { id: expect.any(String), company: company.legalName, afm: company.afm, isSuperUser: true },
+    ]);
     const me = await t.app.inject({ method: 'GET', url: '/api/bridge/user/me', headers: { authorization: `Bearer ${body.result}` } });
     expect(envelopeSchema(customerSchema).parse(json(me)).result).toMatchObject({ email: payload.customer.email, firstname: 'Νίκος' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/client/user/login', payload: { username: payload.customer.email, password: payload.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/user/login',
+      payload: { username: payload.customer.email, password: payload.password },
+    });
     expect(login.statusCode).toBe(200);
     // The same company cannot register twice.
     const again = await register(registration(company.afm));

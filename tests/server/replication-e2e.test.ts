@@ -16,7 +16,12 @@ import { fakeAppStorage } from '../../src/db/testing/fake-storage';
 import { createBridgeClient } from '../../src/replication/bridge-client';
 import { createBridgeEvents } from '../../src/replication/bridge-events';
 import { startCatalogReplication, type CatalogReplication } from '../../src/replication/catalog-replication';
-import { createCatalogSyncStatus, isCatalogReady, memoryStatusStorage, type CatalogSyncStatus } from '../../src/replication/catalog-sync-status';
+import {
+  createCatalogSyncStatus,
+  isCatalogReady,
+  memoryStatusStorage,
+  type CatalogSyncStatus,
+} from '../../src/replication/catalog-sync-status';
 import { liveCatalogEvents } from '../../src/replication/live-events';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { createCustomer } from './helpers/factory';
@@ -156,7 +161,9 @@ describe('catalogue replication against a running bridge', () => {
   it('first sync downloads every listed product, category, supplier and meta document and counts them', async () => {
     client = await openClient();
     await client.replication.awaitInSync();
-    const listed = await db.query<{ sku: string }>('select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku');
+    const listed = await db.query<{ sku: string }>(
+      'select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku',
+    );
     expect(listed.length).toBeGreaterThan(200);
     expect((await localKeys(client.local, 'products')).sort()).toEqual(listed.map((r) => r.sku).sort());
     for (const collection of ['categories', 'suppliers', 'catalog_meta'] as const) {
@@ -170,7 +177,9 @@ describe('catalogue replication against a running bridge', () => {
     expect(status.products.received).toBeGreaterThanOrEqual(listed.length);
     // Every page of 100 moved the bar; the total was known from the first page on.
     const total = status.products.total ?? 0;
-    expect(client.productProgress).toEqual([...client.productProgress.keys()].map((i) => `${Math.min((i + 1) * BATCH, total)} of ${total}`));
+    expect(client.productProgress).toEqual(
+      [...client.productProgress.keys()].map((i) => `${Math.min((i + 1) * BATCH, total)} of ${total}`),
+    );
     expect(client.productProgress.length).toBe(Math.ceil(total / BATCH) + (total % BATCH === 0 ? 1 : 0));
   });
 
@@ -178,7 +187,9 @@ describe('catalogue replication against a running bridge', () => {
     // Recorded by the first test's client: the status listener read the local collection at the flip.
     const whenReady = client.productsWhenReady;
     if (!whenReady) throw new Error('the catalogue was never flagged ready');
-    const listed = await db.query<{ sku: string }>('select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku');
+    const listed = await db.query<{ sku: string }>(
+      'select sku from products where status in (0, 1) and visibility in (2, 3, 4) order by sku',
+    );
     expect((await whenReady).sort()).toEqual(listed.map((r) => r.sku).sort());
   });
 

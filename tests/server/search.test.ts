@@ -22,21 +22,56 @@ let db: TestDb;
 let dataDir: string;
 let token: string;
 
-type Row = { sku: string; name: string; name_en: string; visibility?: number; status?: number; parent?: string; categories?: number[]; barcode?: string; price?: number };
+type Row = {
+  sku: string;
+  name: string;
+  name_en: string;
+  visibility?: number;
+  status?: number;
+  parent?: string;
+  categories?: number[];
+  barcode?: string;
+  price?: number;
+};
 
 /** Own rows for precise relevance cases, next to a small seeded catalogue (supplier 1 exists there). */
 async function insertProduct(q: Queryable, r: Row, id: number): Promise<void> {
   const price = r.price ?? 10;
   const slug = r.sku.toLowerCase();
   const data = {
-    id, sku: r.sku, parentSku: r.parent ?? null, name: r.name, name_en: r.name_en, type_id: 'simple', status: r.status ?? 1,
-    visibility: r.visibility ?? 4, category_ids: r.categories ?? [], url_key: slug, slug, url_path: `p/${r.parent ?? r.sku}/${slug}`,
-    price, final_price: price, name_az: r.name.toLowerCase(), barcode: r.barcode ?? null,
+    id,
+    sku: r.sku,
+    parentSku: r.parent ?? null,
+    name: r.name,
+    name_en: r.name_en,
+    type_id: 'simple',
+    status: r.status ?? 1,
+    visibility: r.visibility ?? 4,
+    category_ids: r.categories ?? [],
+    url_key: slug,
+    slug,
+    url_path: `p/${r.parent ?? r.sku}/${slug}`,
+    price,
+    final_price: price,
+    name_az: r.name.toLowerCase(),
+    barcode: r.barcode ?? null,
   };
   await q.query(
     `insert into products (sku, id, parent_sku, type_id, status, visibility, supplier_id, category_ids, name, name_en, price_cents, barcode, created_at, data)
      values ($1, $2, $3, 'simple', $4, $5, 1, $6, $7, $8, $9, $10, now(), $11)`,
-    [r.sku, id, r.parent ?? null, r.status ?? 1, r.visibility ?? 4, r.categories ?? [], r.name, r.name_en, price * 100, r.barcode ?? null, data],
+    [
+      r.sku,
+      id,
+      r.parent ?? null,
+      r.status ?? 1,
+      r.visibility ?? 4,
+      r.categories ?? [],
+      r.name,
+      r.name_en,
+      price * 100,
+      r.barcode ?? null,
+      data,
+    ],
   );
 }
 
@@ -87,9 +122,18 @@ afterAll(async () => {
 });
 
 async function search(entity: string, body: unknown): Promise<{ status: number; result: SearchResult; json: Record<string, unknown> }> {
-  const res = await app.inject({ method: 'POST', url: `/api/catalog/${entity}/_search`, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/catalog/${entity}/_search`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: body as object,
+  });
   const json = JSON.parse(res.body) as Record<string, unknown>;
-  return { status: res.statusCode, json, result: res.statusCode === 200 ? searchResultSchema.parse(json.result) : (undefined as unknown as SearchResult) };
+  return {
+    status: res.statusCode,
+    json,
+    result: res.statusCode === 200 ? searchResultSchema.parse(json.result) : (undefined as unknown as SearchResult),
+  };
 }
 
 const skus = (r: SearchResult): string[] => r.items.map((i) => String(i.sku));
@@ -190,18 +234,28 @@ describe('filters and aggregations', () => {
     const { result } = await text('φακελάκι δοκιμής', { aggregations: { categories: { terms: { field: 'category_ids' } } } });
     expect(result.total).toBe(4);
     const buckets = result.aggregations.categories?.buckets ?? [];
-    expect(buckets).toEqual(expect.arrayContaining([{ key: 9001, doc_count: 3 }, { key: 9002, doc_count: 2 }]));
+    expect(buckets).toEqual(
+      expect.arrayContaining([
+        { key: 9001, doc_count: 3 },
+        { key: 9002, doc_count: 2 },
+      ]),
+    );
   });
 
   it('filters by category, by a list of skus and by a price range (euros)', async () => {
-    expect(skus((await search('product', { query: { filters: { category_ids: 9002 } } })).result).sort()).toEqual(['T-FACET-3', 'T-FACET-4']);
+    expect(skus((await search('product', { query: { filters: { category_ids: 9002 } } })).result).sort()).toEqual([
+      'T-FACET-3',
+      'T-FACET-4',
+    ]);
     expect((await search('product', { query: { filters: { sku: ['T-FACET-1', 'T-FACET-4', 'T-DISABLED'] } } })).result.total).toBe(2);
     const priced = await search('product', { query: { text: 'φακελάκι', filters: { price: { gte: 10, lte: 30 } } }, sort: 'price:asc' });
     expect(skus(priced.result)).toEqual(['T-FACET-2', 'T-FACET-3']);
   });
 
   it('gives price range buckets', async () => {
-    const { result } = await text('φακελάκι', { aggregations: { price: { range: { field: 'price', ranges: [{ to: 20 }, { from: 20 }] } } } });
+    const { result } = await text('φακελάκι', {
+      aggregations: { price: { range: { field: 'price', ranges: [{ to: 20 }, { from: 20 }] } } },
+    });
     expect(result.aggregations.price?.buckets.map((b) => b.doc_count)).toEqual([2, 2]);
   });
 
@@ -223,7 +277,10 @@ describe('every entity answers', () => {
   });
 
   it('category filters: parent, level, active, product_count above 0, sorted by position', async () => {
-    const { result } = await search('category', { query: { filters: { parent_id: 2, is_active: true, product_count: { gt: 0 } } }, size: 4000 });
+    const { result } = await search('category', {
+      query: { filters: { parent_id: 2, is_active: true, product_count: { gt: 0 } } },
+      size: 4000,
+    });
     expect(result.items.length).toBeGreaterThan(0);
     expect(result.items.every((c) => c.parent_id === 2 && Number(c.product_count) > 0)).toBe(true);
     const positions = result.items.map((c) => Number(c.position));
@@ -237,7 +294,10 @@ describe('every entity answers', () => {
     expect(node.result.items[0]).toMatchObject({ identifier: 'privacy' });
     const { result } = await search('supplier', { size: 1 });
     const name = String(result.items[0]?.name ?? '');
-    const folded = name.normalize('NFD').replace(/\p{M}+/gu, '').toUpperCase();
+    const folded = name
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toUpperCase();
     expect((await search('supplier', { query: { text: folded } })).result.items.map((s) => s.name)).toContain(name);
   });
 });
@@ -322,7 +382,10 @@ describe('result cache', () => {
         runs += 1;
         setTimeout(() => resolve('late answer'), 80);
       });
-    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({
+      status: 503,
+      code: 'SEARCH_TIMEOUT',
+    });
     // A repeat while it still runs shares it instead of queueing the same search again.
     await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503 });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -379,7 +442,11 @@ describe('result cache', () => {
   it('sends a browser that accepts gzip the same answer compressed, first time and from memory', async () => {
     const request = { method: 'POST' as const, url: '/api/catalog/product/_search', payload: { query: { text: 'καφές' }, size: 20 } };
     const plain = await app.inject({ ...request, headers: { authorization: `Bearer ${token}` } });
-    const first = await app.inject({ ...request, payload: { ...request.payload, size: 19 }, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
+    const first = await app.inject({
+      ...request,
+      payload: { ...request.payload, size: 19 },
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
     const repeat = await app.inject({ ...request, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
     for (const res of [first, repeat]) {
       expect(res.statusCode).toBe(200);
@@ -388,6 +455,8 @@ describe('result cache', () => {
     }
     expect(JSON.parse(gunzipSync(repeat.rawPayload).toString('utf8'))).toEqual(JSON.parse(plain.body));
     const firstItems = (JSON.parse(gunzipSync(first.rawPayload).toString('utf8')) as { result: SearchResult }).result.items;
-    expect(firstItems.map((i) => i.sku)).toEqual((JSON.parse(plain.body) as { result: SearchResult }).result.items.slice(0, 19).map((i) => i.sku));
+    expect(firstItems.map((i) => i.sku)).toEqual(
+      (JSON.parse(plain.body) as { result: SearchResult }).result.items.slice(0, 19).map((i) => i.sku),
+    );
   });
 });

@@ -12,7 +12,19 @@ import { generateCatalogue } from '../../server/seed/generate';
 import { ean13CheckDigit } from '../../server/seed/prng';
 import { seedIfEmpty } from '../../server/seed/seed';
 
-const SEEDED_TABLES = ['suppliers', 'categories', 'products', 'attributes', 'tax_rules', 'cms_pages', 'cms_blocks', 'store_config', 'customers', 'buyers', 'company_registry'];
+const SEEDED_TABLES = [
+  'suppliers',
+  'categories',
+  'products',
+  'attributes',
+  'tax_rules',
+  'cms_pages',
+  'cms_blocks',
+  'store_config',
+  'customers',
+  'buyers',
+  'company_registry',
+];
 
 const sha = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -37,7 +49,9 @@ describe('the generator', () => {
     const small = generateCatalogue({ products: 200, today }).products;
     const large = generateCatalogue({ products: 800, today }).products;
     expect(large).toHaveLength(800);
-    expect(large.slice(0, 150).map((p) => [p.sku, p.name, p.price_cents])).toEqual(small.slice(0, 150).map((p) => [p.sku, p.name, p.price_cents]));
+    expect(large.slice(0, 150).map((p) => [p.sku, p.name, p.price_cents])).toEqual(
+      small.slice(0, 150).map((p) => [p.sku, p.name, p.price_cents]),
+    );
   });
 
   it('writes the same rows when the database is emptied and seeded again', async () => {
@@ -79,24 +93,39 @@ describe('the seeded demo marketplace', () => {
     expect(by.inactive).toBeGreaterThan(0);
     expect(by.locked).toBeGreaterThan(0);
     expect(by.active).toBeGreaterThan((by.inactive ?? 0) + (by.locked ?? 0));
-    const s = await one<{ data: Record<string, unknown> }>("select data from suppliers where id = 1");
-    expect(s.data).toMatchObject({ logo: '/media/supplier/1.svg', delivery_time: expect.stringMatching(/day/), credit_terms: { offered: expect.any(Boolean) } });
+    const s = await one<{ data: Record<string, unknown> }>('select data from suppliers where id = 1');
+    expect(s.data).toMatchObject({
+      logo: '/media/supplier/1.svg',
+      delivery_time: expect.stringMatching(/day/),
+      credit_terms: { offered: expect.any(Boolean) },
+    });
     expect(s.data.payment_methods).toEqual(expect.arrayContaining([4]));
   });
 
   it('has a category tree of at least 40 categories on 3 levels below root 2, with Greek slugs in Latin', async () => {
-    const below = await db.query<{ level: number; n: number }>('select level, count(*)::int as n from categories where id <> 2 group by level order by level');
+    const below = await db.query<{ level: number; n: number }>(
+      'select level, count(*)::int as n from categories where id <> 2 group by level order by level',
+    );
     expect(below.map((r) => r.level)).toEqual([2, 3, 4]);
     expect(below.reduce((a, r) => a + r.n, 0)).toBeGreaterThanOrEqual(40);
-    const orphans = await one<{ n: number }>('select count(*)::int as n from categories c where c.id <> 2 and not exists (select 1 from categories p where p.id = c.parent_id)');
+    const orphans = await one<{ n: number }>(
+      'select count(*)::int as n from categories c where c.id <> 2 and not exists (select 1 from categories p where p.id = c.parent_id)',
+    );
     expect(orphans.n).toBe(0);
-    const tops = await db.query<{ name: string; slug: string; path: string }>('select name, slug, path from categories where parent_id = 2 order by position');
+    const tops = await db.query<{ name: string; slug: string; path: string }>(
+      'select name, slug, path from categories where parent_id = 2 order by position',
+    );
     expect(tops[0]).toEqual({ name: 'Τρόφιμα', slug: 'trofima', path: expect.stringMatching(/^1\/2\/\d+$/) });
     const inactive = await db.query<{ product_count: number }>('select product_count from categories where not is_active');
     expect(inactive.length).toBeGreaterThan(0);
     expect(inactive.every((c) => c.product_count === 0)).toBe(true);
-    const leaf = await one<{ id: number; product_count: number }>('select id, product_count from categories where level = 4 order by product_count desc limit 1');
-    const listed = await one<{ n: number }>('select count(*)::int as n from products where $1 = any(category_ids) and parent_sku is null and status = 1 and visibility in (2, 4)', [leaf.id]);
+    const leaf = await one<{ id: number; product_count: number }>(
+      'select id, product_count from categories where level = 4 order by product_count desc limit 1',
+    );
+    const listed = await one<{ n: number }>(
+      'select count(*)::int as n from products where $1 = any(category_ids) and parent_sku is null and status = 1 and visibility in (2, 4)',
+      [leaf.id],
+    );
     expect(leaf.product_count).toBe(listed.n);
   });
 
@@ -108,7 +137,9 @@ describe('the seeded demo marketplace', () => {
     expect(taxes.map((t) => t.t)).toEqual([1, 2, 3]);
     const units = await db.query<{ u: string }>("select distinct data->>'measurement_unit' as u from products order by 1");
     expect(units.map((u) => u.u)).toEqual(['carton', 'pack', 'palette', 'piece']);
-    const names = await one<{ name: string; name_en: string }>("select name, name_en from products where type_id = 'simple' order by id limit 1");
+    const names = await one<{ name: string; name_en: string }>(
+      "select name, name_en from products where type_id = 'simple' order by id limit 1",
+    );
     expect(names.name).toMatch(/[Α-Ωα-ω]/);
     expect(names.name_en).toMatch(/^[\x20-\x7e–]+$/);
   });
@@ -117,7 +148,10 @@ describe('the seeded demo marketplace', () => {
     const parent = await one<{ sku: string; data: { configurable_children: { sku: string }[]; configurable_options: unknown[] } }>(
       "select sku, data from products where type_id = 'configurable' order by id limit 1",
     );
-    const children = await db.query<{ sku: string; visibility: number }>('select sku, visibility from products where parent_sku = $1 order by sku', [parent.sku]);
+    const children = await db.query<{ sku: string; visibility: number }>(
+      'select sku, visibility from products where parent_sku = $1 order by sku',
+      [parent.sku],
+    );
     expect(children.length).toBeGreaterThanOrEqual(2);
     expect(children.every((c) => c.visibility === 1)).toBe(true);
     expect(parent.data.configurable_children.map((c) => c.sku).sort()).toEqual(children.map((c) => c.sku));
@@ -130,7 +164,9 @@ describe('the seeded demo marketplace', () => {
   });
 
   it('links bundles and grouped products to existing simple products', async () => {
-    const bundle = await one<{ data: { bundle_options: { qty: number; product_links: { sku: string; is_default: boolean }[] }[] } }>("select data from products where type_id = 'bundle' limit 1");
+    const bundle = await one<{ data: { bundle_options: { qty: number; product_links: { sku: string; is_default: boolean }[] }[] } }>(
+      "select data from products where type_id = 'bundle' limit 1",
+    );
     const option = bundle.data.bundle_options[0];
     expect(option?.qty).toBe(1);
     expect(option?.product_links[0]?.is_default).toBe(true);
@@ -139,7 +175,9 @@ describe('the seeded demo marketplace', () => {
        where g.type_id = 'grouped' and (l->>'link_type' <> 'associated' or not exists (select 1 from products s where s.sku = l->>'linked_product_sku' and s.type_id = 'simple'))`,
     );
     expect(dangling.n).toBe(0);
-    const unsellable = await one<{ n: number }>("select count(*)::int as n from products where type_id in ('bundle', 'grouped') and data->>'is_in_stock' <> 'true'");
+    const unsellable = await one<{ n: number }>(
+      "select count(*)::int as n from products where type_id in ('bundle', 'grouped') and data->>'is_in_stock' <> 'true'",
+    );
     expect(unsellable.n).toBe(0);
   });
 
@@ -174,8 +212,14 @@ describe('the seeded demo marketplace', () => {
   });
 
   it('has GR tax rules for 24%, 13% and 6% and the store config the storefront reads', async () => {
-    const rules = await db.query<{ data: { product_tax_class_ids: number[]; rates: { rate: number; tax_country_id: string }[] } }>('select data from tax_rules order by id');
-    expect(rules.map((r) => [r.data.product_tax_class_ids[0], r.data.rates[0]?.rate, r.data.rates[0]?.tax_country_id])).toEqual([[1, 24, 'GR'], [2, 13, 'GR'], [3, 6, 'GR']]);
+    const rules = await db.query<{ data: { product_tax_class_ids: number[]; rates: { rate: number; tax_country_id: string }[] } }>(
+      'select data from tax_rules order by id',
+    );
+    expect(rules.map((r) => [r.data.product_tax_class_ids[0], r.data.rates[0]?.rate, r.data.rates[0]?.tax_country_id])).toEqual([
+      [1, 24, 'GR'],
+      [2, 13, 'GR'],
+      [3, 6, 'GR'],
+    ]);
     const config = await db.query<{ key: string; value: unknown }>('select key, value from store_config');
     const map = Object.fromEntries(config.map((c) => [c.key, c.value]));
     expect(map).toMatchObject({ 'categories.rootCategoryId': 2, 'tax.defaultCountry': 'GR', 'i18n.currencyCode': 'EUR' });
@@ -187,7 +231,9 @@ describe('the seeded demo marketplace', () => {
     const buyers = await db.query<{ id: string; afm: string }>('select id, afm from buyers');
     expect(buyers.length).toBeGreaterThanOrEqual(5);
     expect(buyers.every((b) => isValidAfm(b.afm))).toBe(true);
-    const addresses = await db.query<{ buyer_id: string; postcode: string; phone: string }>('select buyer_id, postcode, phone from addresses');
+    const addresses = await db.query<{ buyer_id: string; postcode: string; phone: string }>(
+      'select buyer_id, postcode, phone from addresses',
+    );
     for (const b of buyers) {
       const n = addresses.filter((a) => a.buyer_id === b.id).length;
       expect(n).toBeGreaterThanOrEqual(1);
@@ -204,7 +250,13 @@ describe('the seeded demo marketplace', () => {
   });
 
   it('has the README demo accounts with the right roles and password', async () => {
-    const memberships = await db.query<{ email: string; is_admin: boolean; buyer_id: string; is_super_user: boolean; password_hash: string }>(
+    const memberships = await db.query<{
+      email: string;
+      is_admin: boolean;
+      buyer_id: string;
+      is_super_user: boolean;
+      password_hash: string;
+    }>(
       'select c.email, c.is_admin, c.password_hash, bu.buyer_id, bu.is_super_user from customers c join buyer_users bu on bu.customer_id = c.id order by bu.buyer_id',
     );
     const of = (email: string) => memberships.filter((m) => m.email === email);
@@ -213,11 +265,15 @@ describe('the seeded demo marketplace', () => {
     expect(plain).toHaveLength(1);
     expect(plain[0]?.is_super_user).toBe(false);
     expect(of('super@demo.gr').map((m) => m.buyer_id)).toContain(plain[0]?.buyer_id);
-    const admin = await one<{ is_admin: boolean; password_hash: string }>("select is_admin, password_hash from customers where email = 'admin@demo.gr'");
+    const admin = await one<{ is_admin: boolean; password_hash: string }>(
+      "select is_admin, password_hash from customers where email = 'admin@demo.gr'",
+    );
     expect(admin.is_admin).toBe(true);
     expect(await verifyPassword('Demo1234!', plain[0]?.password_hash ?? null)).toBe(true);
     expect(await verifyPassword('Demo1234?', admin.password_hash)).toBe(false);
-    const withoutSuper = await one<{ n: number }>('select count(*)::int as n from buyers b where not exists (select 1 from buyer_users u where u.buyer_id = b.id and u.is_super_user)');
+    const withoutSuper = await one<{ n: number }>(
+      'select count(*)::int as n from buyers b where not exists (select 1 from buyer_users u where u.buyer_id = b.id and u.is_super_user)',
+    );
     expect(withoutSuper.n).toBe(0);
   });
 });

@@ -29,13 +29,21 @@ beforeAll(async () => {
   db = await openTestDb();
   await seedIfEmpty(db, { products: 200 });
   const pick = async (where: string) =>
-    (await db.query<Seeded>(`select sku, parent_sku, data->>'url_path' as url_path, data->>'slug' as slug from products where ${where} order by id limit 1`))[0];
+    (
+      await db.query<Seeded>(
+        `select sku, parent_sku, data->>'url_path' as url_path, data->>'slug' as slug from products where ${where} order by id limit 1`,
+      )
+    )[0];
   simple = (await pick(`type_id = 'simple' and visibility = 4 and status = 1 and parent_sku is null`)) as Seeded;
   child = (await pick(`visibility = 1 and parent_sku is not null and status = 1
     and exists (select 1 from products p where p.sku = products.parent_sku and p.status = 1)`)) as Seeded;
-  const [parent] = await db.query<{ url_path: string }>(`select data->>'url_path' as url_path from products where sku = $1`, [child.parent_sku]);
+  const [parent] = await db.query<{ url_path: string }>(`select data->>'url_path' as url_path from products where sku = $1`, [
+    child.parent_sku,
+  ]);
   parentPath = `/${parent?.url_path ?? ''}`;
-  [category] = (await db.query<{ slug: string; url_path: string; id: number }>('select slug, url_path, id from categories where level = 3 and is_active order by id limit 1')) as [typeof category];
+  [category] = (await db.query<{ slug: string; url_path: string; id: number }>(
+    'select slug, url_path, id from categories where level = 3 and is_active order by id limit 1',
+  )) as [typeof category];
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn' });
   app = await buildApp({ config, db, logger: false, distDir: path.join(dataDir, 'no-dist') });
   if (!app.hasRoute({ method: 'POST', url: '/api/url/map' })) await app.register(urlMapRoutes);
@@ -128,10 +136,20 @@ describe('remembered URL maps', () => {
     let statements = 0;
     const counted: TestDb = { ...db, query: (sql, params) => ((statements += 1), db.query(sql, params)) };
     const countedDir = mkdtempSync(path.join(tmpdir(), 'url-map-cache-test-'));
-    const counting = await buildApp({ config: loadConfig({ DATA_DIR: countedDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn' }), db: counted, logger: false, distDir: path.join(countedDir, 'no-dist') });
+    const counting = await buildApp({
+      config: loadConfig({ DATA_DIR: countedDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn' }),
+      db: counted,
+      logger: false,
+      distDir: path.join(countedDir, 'no-dist'),
+    });
     try {
       const send = async (url: string) => {
-        const res = await counting.inject({ method: 'POST', url: '/api/url/map', headers: { authorization: `Bearer ${token}` }, payload: { url } });
+        const res = await counting.inject({
+          method: 'POST',
+          url: '/api/url/map',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { url },
+        });
         return { status: res.statusCode, body: res.body };
       };
       const first = await send(`/${simple.url_path}`);
@@ -159,7 +177,9 @@ describe('remembered URL maps', () => {
         headers: { authorization: `Bearer ${adminToken}` },
         payload: { query: { text: simple.sku }, size: 5 },
       });
-      return (JSON.parse(res.body) as { result: { items: { sku: string; price: number }[] } }).result.items.find((i) => i.sku === simple.sku)?.price;
+      return (JSON.parse(res.body) as { result: { items: { sku: string; price: number }[] } }).result.items.find(
+        (i) => i.sku === simple.sku,
+      )?.price;
     };
     const before = (await map({ url: `/${simple.url_path}` })).result?._source.price;
     expect(await search()).toBe(before);

@@ -17,7 +17,12 @@ function repriced(data: Json, priceCents: number, nowMs: number): Json {
     [`${prefix}_incl_tax`]: euros(incl(cents)),
     [`${prefix}_tax`]: euros(incl(cents) - cents),
   });
-  return { ...triple('price', priceCents), ...triple('original_price', priceCents), ...triple('final_price', finalCents), ...triple('original_final_price', finalCents) };
+  return {
+    ...triple('price', priceCents),
+    ...triple('original_price', priceCents),
+    ...triple('final_price', finalCents),
+    ...triple('original_final_price', finalCents),
+  };
 }
 
 function restocked(data: Json, patch: AdminProductPatch): Json {
@@ -41,7 +46,10 @@ function restocked(data: Json, patch: AdminProductPatch): Json {
  */
 export async function patchProduct(db: Db, sku: string, patch: AdminProductPatch, now: Date): Promise<PatchedProduct | null> {
   return db.transaction(async (tx) => {
-    const rows = await tx.query<{ price_cents: number; data: unknown }>('select price_cents, data from products where sku = $1 for update', [sku]);
+    const rows = await tx.query<{ price_cents: number; data: unknown }>(
+      'select price_cents, data from products where sku = $1 for update',
+      [sku],
+    );
     const row = rows[0];
     if (!row) return null;
     const data = asRecord(row.data);
@@ -52,7 +60,12 @@ export async function patchProduct(db: Db, sku: string, patch: AdminProductPatch
       ...(patch.qty !== undefined || patch.is_in_stock !== undefined ? restocked(data, patch) : {}),
       updated_at: now.toISOString(),
     };
-    await tx.query('update products set price_cents = $2, data = $3::jsonb, updated_at = $4 where sku = $1', [sku, priceCents, JSON.stringify(next), now]);
+    await tx.query('update products set price_cents = $2, data = $3::jsonb, updated_at = $4 where sku = $1', [
+      sku,
+      priceCents,
+      JSON.stringify(next),
+      now,
+    ]);
     const stock = asRecord(next.stock);
     return {
       sku,

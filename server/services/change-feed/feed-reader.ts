@@ -1,4 +1,10 @@
-import { SYNC_DOCUMENT_SCHEMAS, SYNC_PRIMARY_KEYS, type CompactProduct, type SyncCheckpoint, type SyncCollection } from '../../../src/contracts/sync';
+import {
+  SYNC_DOCUMENT_SCHEMAS,
+  SYNC_PRIMARY_KEYS,
+  type CompactProduct,
+  type SyncCheckpoint,
+  type SyncCollection,
+} from '../../../src/contracts/sync';
 import type { Queryable } from '../../db/client';
 import { ResponseContractError } from '../../http/app-error';
 import { loadCatalogMetaDocuments, loadCategoryDocuments, loadSupplierDocuments } from './catalog-documents';
@@ -91,8 +97,17 @@ async function pageEnds(q: Queryable, collection: SyncCollection, after: number,
 }
 
 /** Builds, checks and serialises the documents of `entries`, and stores them under the entries' seqs. */
-async function buildDocuments(q: Queryable, collection: SyncCollection, entries: readonly FeedEntry[], nowMs: number): Promise<Map<string, string>> {
-  const docs = await LOADERS[collection](q, entries.map((e) => e.doc_key), nowMs);
+async function buildDocuments(
+  q: Queryable,
+  collection: SyncCollection,
+  entries: readonly FeedEntry[],
+  nowMs: number,
+): Promise<Map<string, string>> {
+  const docs = await LOADERS[collection](
+    q,
+    entries.map((e) => e.doc_key),
+    nowMs,
+  );
   const primaryKey = SYNC_PRIMARY_KEYS[collection];
   const schema = SYNC_DOCUMENT_SCHEMAS[collection];
   const serialised = new Map<string, string>();
@@ -119,7 +134,13 @@ async function buildDocuments(q: Queryable, collection: SyncCollection, entries:
 }
 
 /** One page of a collection's feed as documents (tests and tools; the sync route sends the serialised page). */
-export async function readFeedPage(q: Queryable, collection: SyncCollection, after: number, limit: number, nowMs: number): Promise<FeedPage> {
+export async function readFeedPage(
+  q: Queryable,
+  collection: SyncCollection,
+  after: number,
+  limit: number,
+  nowMs: number,
+): Promise<FeedPage> {
   const page = await readSerialisedFeedPage(q, collection, after, limit, nowMs);
   return { ...page, documents: page.documents.map((doc) => JSON.parse(doc) as FeedDocument) };
 }

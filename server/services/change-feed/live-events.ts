@@ -53,17 +53,19 @@ export class LiveEventHub {
 
   /** Starts the shared notifier once; a failed start is retried by the next client. */
   ensureStarted(): Promise<void> {
-    this.starting ??= this.notifier.start((collections) => this.onChange(collections)).then(
-      () => {
-        if (this.closed) return;
-        this.heartbeat = setInterval(() => this.broadcast(': heartbeat\n\n'), this.heartbeatMs);
-        this.heartbeat.unref();
-      },
-      (error: unknown) => {
-        this.starting = undefined;
-        throw error;
-      },
-    );
+    this.starting ??= this.notifier
+      .start((collections) => this.onChange(collections))
+      .then(
+        () => {
+          if (this.closed) return;
+          this.heartbeat = setInterval(() => this.broadcast(': heartbeat\n\n'), this.heartbeatMs);
+          this.heartbeat.unref();
+        },
+        (error: unknown) => {
+          this.starting = undefined;
+          throw error;
+        },
+      );
     return this.starting;
   }
 
@@ -102,6 +104,10 @@ export class LiveEventHub {
     const starting = this.starting;
     this.starting = undefined;
     // A notifier that never started has nothing to stop; one still starting is stopped once it has.
-    if (starting) await starting.then(() => this.notifier.stop(), () => undefined);
+    if (starting)
+      await starting.then(
+        () => this.notifier.stop(),
+        () => undefined,
+      );
   }
 }

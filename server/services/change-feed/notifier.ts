@@ -131,7 +131,11 @@ function listenOf(db: unknown): ListenFn | undefined {
  * The best notifier for this database: its own `listen` when it has one, a dedicated LISTEN connection on
  * PostgreSQL, else polling once a second (PGlite through a Db that does not expose `listen`).
  */
-export function notifierFor(db: Queryable & { kind: 'pglite' | 'postgresql' }, databaseUrl: string | undefined, log?: (msg: string, err?: unknown) => void): ChangeNotifier {
+export function notifierFor(
+  db: Queryable & { kind: 'pglite' | 'postgresql' },
+  databaseUrl: string | undefined,
+  log?: (msg: string, err?: unknown) => void,
+): ChangeNotifier {
   const listen = listenOf(db);
   if (listen) return listenNotifier(listen);
   if (db.kind === 'postgresql' && databaseUrl) return postgresNotifier(databaseUrl, log);

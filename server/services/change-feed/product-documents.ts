@@ -43,8 +43,15 @@ export function pricing(priceCents: number, data: Json, nowMs: number): Pricing 
   const special = centsOf(data, 'special_price');
   const from = epochOf(data.special_from_date);
   const to = epochOf(data.special_to_date);
-  const active = special !== undefined && special < priceCents && (from === undefined || from <= nowMs) && (to === undefined || nowMs <= to);
-  return { price: priceCents, special_price: special, special_from_date: from, special_to_date: to, final_price: active ? (special ?? priceCents) : priceCents };
+  const active =
+    special !== undefined && special < priceCents && (from === undefined || from <= nowMs) && (to === undefined || nowMs <= to);
+  return {
+    price: priceCents,
+    special_price: special,
+    special_from_date: from,
+    special_to_date: to,
+    final_price: active ? (special ?? priceCents) : priceCents,
+  };
 }
 
 function stockOf(data: Json): { qty: number; is_in_stock: boolean; manage_stock: boolean } {
@@ -86,7 +93,9 @@ function configurableOptions(data: Json): CompactProduct['configurable_options']
       label: str(o, 'label') ?? '',
       label_en: str(o, 'label_en'),
       position: int(o, 'position') ?? position,
-      values: asRecords(o.values).map((v) => compact({ value_index: int(v, 'value_index') ?? 0, label: String(v.label ?? ''), label_en: str(v, 'label_en') })),
+      values: asRecords(o.values).map((v) =>
+        compact({ value_index: int(v, 'value_index') ?? 0, label: String(v.label ?? ''), label_en: str(v, 'label_en') }),
+      ),
     }),
   );
 }
@@ -168,7 +177,10 @@ export function productDocument(row: ProductSource, children: readonly ProductSo
 
 /** Loads the product rows behind `keys` and their children, and builds each listed product's document. */
 export async function loadProductDocuments(q: Queryable, keys: readonly string[], nowMs: number): Promise<Map<string, CompactProduct>> {
-  const rows = await q.query<ProductSource>(`select ${PRODUCT_COLUMNS} from products p left join suppliers s on s.id = p.supplier_id where p.sku = any($1::text[])`, [keys]);
+  const rows = await q.query<ProductSource>(
+    `select ${PRODUCT_COLUMNS} from products p left join suppliers s on s.id = p.supplier_id where p.sku = any($1::text[])`,
+    [keys],
+  );
   const listed = rows.filter(isListable);
   const parents = listed.filter((r) => r.type_id === 'configurable').map((r) => r.sku);
   const children =

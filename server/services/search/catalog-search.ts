@@ -29,10 +29,20 @@ async function ensureStatistics(db: Db): Promise<void> {
  * (`withinSearchTimeLimit`), so an answer that comes late can still be kept for the next request.
  * On PostgreSQL a statement is still cancelled at the limit.
  */
-export async function catalogSearch(db: Db, entity: SearchEntity, request: SearchRequest, options: { limitMs?: number; key?: string } = {}): Promise<CatalogSearchOutcome> {
+export async function catalogSearch(
+  db: Db,
+  entity: SearchEntity,
+  request: SearchRequest,
+  options: { limitMs?: number; key?: string } = {},
+): Promise<CatalogSearchOutcome> {
   const n = normalizeSearch(request);
   if (n.tooShort) return { result: emptyResult(n), tooShort: true };
   await ensureStatistics(db);
-  const result = await searchTransaction(db, (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)), options.limitMs, options.key);
+  const result = await searchTransaction(
+    db,
+    (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)),
+    options.limitMs,
+    options.key,
+  );
   return { result, tooShort: false };
 }

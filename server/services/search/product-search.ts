@@ -33,10 +33,14 @@ function termPoints(term: ResolvedTerm, params: SqlParams): string {
   ];
   if (term.expansions.length > 0) {
     const best = Math.max(...term.expansions.map((e) => e.similarity));
-    cases.push(`case when t.search_tsv @@ ${params.add(lexemeQuery(term.expansions.map((e) => e.word)))}::tsquery then ${params.add(BOOST.fuzzy * best)}::float8 else 0 end`);
+    cases.push(
+      `case when t.search_tsv @@ ${params.add(lexemeQuery(term.expansions.map((e) => e.word)))}::tsquery then ${params.add(BOOST.fuzzy * best)}::float8 else 0 end`,
+    );
   }
-  if (term.term.length >= SKU_MIN_LENGTH) cases.push(`case when lower(t.sku) like ${params.add(`%${term.term}%`)} then ${BOOST.sku} else 0 end`);
-  if (term.categoryIds.length > 0) cases.push(`case when t.category_ids && ${params.add(term.categoryIds)}::int[] then ${BOOST.category} else 0 end`);
+  if (term.term.length >= SKU_MIN_LENGTH)
+    cases.push(`case when lower(t.sku) like ${params.add(`%${term.term}%`)} then ${BOOST.sku} else 0 end`);
+  if (term.categoryIds.length > 0)
+    cases.push(`case when t.category_ids && ${params.add(term.categoryIds)}::int[] then ${BOOST.category} else 0 end`);
   return `greatest(${cases.join(', ')})::float8`;
 }
 
@@ -49,10 +53,14 @@ function termPoints(term: ResolvedTerm, params: SqlParams): string {
 function candidateCondition(resolved: ResolvedText, params: SqlParams): string {
   const words = resolved.terms.flatMap((t) => t.expansions.map((e) => e.word));
   const prefixes = resolved.terms.map((t) => `${t.term}:*`).join(' | ');
-  const names = words.length > 0 ? `(to_tsquery('simple', ${params.add(prefixes)}) || ${params.add(lexemeQuery(words))}::tsquery)` : `to_tsquery('simple', ${params.add(prefixes)})`;
+  const names =
+    words.length > 0
+      ? `(to_tsquery('simple', ${params.add(prefixes)}) || ${params.add(lexemeQuery(words))}::tsquery)`
+      : `to_tsquery('simple', ${params.add(prefixes)})`;
   const arms = [`t.search_tsv @@ ${names}`];
   if (resolved.exactSkus.length > 0) arms.push(`t.sku = any(${params.add(resolved.exactSkus)}::text[])`);
-  for (const t of resolved.terms.filter((x) => x.term.length >= SKU_MIN_LENGTH)) arms.push(`lower(t.sku) like ${params.add(`%${t.term}%`)}`);
+  for (const t of resolved.terms.filter((x) => x.term.length >= SKU_MIN_LENGTH))
+    arms.push(`lower(t.sku) like ${params.add(`%${t.term}%`)}`);
   const categoryIds = [...new Set(resolved.terms.flatMap((t) => t.categoryIds))];
   if (categoryIds.length > 0) arms.push(`t.category_ids && ${params.add(categoryIds)}::int[]`);
   return `(${arms.join(' or ')})`;

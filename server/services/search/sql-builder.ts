@@ -17,7 +17,14 @@ export type FieldKind = 'int' | 'num' | 'text' | 'bool' | 'int_array' | 'time';
 export type FieldDef = { sql: string; kind: FieldKind };
 export type FieldMap = Readonly<Record<string, FieldDef>>;
 
-const PG_TYPE: Record<FieldKind, string> = { int: 'int', num: 'numeric', text: 'text', bool: 'boolean', int_array: 'int', time: 'timestamptz' };
+const PG_TYPE: Record<FieldKind, string> = {
+  int: 'int',
+  num: 'numeric',
+  text: 'text',
+  bool: 'boolean',
+  int_array: 'int',
+  time: 'timestamptz',
+};
 
 export function badField(path: string, code: string): AppError {
   return new AppError(400, M.invalidRequest, { fields: [{ path, message: M.invalidRequest }] }, code);
@@ -66,13 +73,19 @@ export function filterClauses(fields: FieldMap, filters: Record<string, FilterVa
     }
     const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(def.kind, v, path));
     const type = PG_TYPE[def.kind];
-    clauses.push(def.kind === 'int_array' ? `${def.sql} && ${params.add(values)}::int[]` : `${def.sql} = any(${params.add(values)}::${type}[])`);
+    clauses.push(
+      def.kind === 'int_array' ? `${def.sql} && ${params.add(values)}::int[]` : `${def.sql} = any(${params.add(values)}::${type}[])`,
+    );
   }
   return clauses;
 }
 
 /** "price:asc" or ["price:asc", "id"] → an ORDER BY list; `_score` only where the caller allows it. */
-export function sortClause(fields: FieldMap, sort: string | string[] | undefined, extra: Readonly<Record<string, string>> = {}): string | undefined {
+export function sortClause(
+  fields: FieldMap,
+  sort: string | string[] | undefined,
+  extra: Readonly<Record<string, string>> = {},
+): string | undefined {
   if (sort === undefined) return undefined;
   const items = Array.isArray(sort) ? sort : [sort];
   const parts = items.map((item, i) => {
@@ -88,7 +101,12 @@ export function sortClause(fields: FieldMap, sort: string | string[] | undefined
  * One SQL expression per aggregation, evaluated over the CTE `matched` (aliased `t`), each returning
  * `[{key, doc_count, from?, to?}]` as JSON.
  */
-export function aggregationColumns(fields: FieldMap, aggs: Record<string, AggregationRequest> | undefined, params: SqlParams, defaultBuckets: number): { name: string; sql: string }[] {
+export function aggregationColumns(
+  fields: FieldMap,
+  aggs: Record<string, AggregationRequest> | undefined,
+  params: SqlParams,
+  defaultBuckets: number,
+): { name: string; sql: string }[] {
   return Object.entries(aggs ?? {}).map(([name, agg]) => {
     const path = `aggregations.${name}`;
     if ('terms' in agg) {
@@ -105,7 +123,10 @@ export function aggregationColumns(fields: FieldMap, aggs: Record<string, Aggreg
     const def = fields[agg.range.field];
     if (!def || (def.kind !== 'num' && def.kind !== 'int')) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
     const buckets = agg.range.ranges.map((r) => {
-      const conds = [r.from !== undefined ? `${def.sql} >= ${params.add(r.from)}::numeric` : 'true', r.to !== undefined ? `${def.sql} < ${params.add(r.to)}::numeric` : 'true'];
+      const conds = [
+        r.from !== undefined ? `${def.sql} >= ${params.add(r.from)}::numeric` : 'true',
+        r.to !== undefined ? `${def.sql} < ${params.add(r.to)}::numeric` : 'true',
+      ];
       const key = `${r.from ?? '*'}-${r.to ?? '*'}`;
       const bounds = `${r.from !== undefined ? `, 'from', ${params.add(r.from)}::numeric` : ''}${r.to !== undefined ? `, 'to', ${params.add(r.to)}::numeric` : ''}`;
       return `json_build_object('key', ${params.add(key)}::text, 'doc_count', (select count(*)::int from matched t where ${conds.join(' and ')})${bounds})`;

@@ -30,11 +30,19 @@ const RANDOM_PAGE_COST = '1.1';
  * its worker thread), so nothing can interrupt it: the query runs to its end, and `withinSearchTimeLimit`
  * answers the request at the limit meanwhile.
  */
-export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promise<T>, limitMs = SEARCH_TIME_LIMIT_MS, key?: string): Promise<T> {
+export async function searchTransaction<T>(
+  db: Db,
+  run: (q: Queryable) => Promise<T>,
+  limitMs = SEARCH_TIME_LIMIT_MS,
+  key?: string,
+): Promise<T> {
   if (db.kind === 'postgresql') {
     try {
       return await db.transaction(async (tx) => {
-        const settings = tx.query(`select set_config('statement_timeout', $1, true), set_config('random_page_cost', $2, true)`, [String(Math.max(1, Math.floor(limitMs))), RANDOM_PAGE_COST]);
+        const settings = tx.query(`select set_config('statement_timeout', $1, true), set_config('random_page_cost', $2, true)`, [
+          String(Math.max(1, Math.floor(limitMs))),
+          RANDOM_PAGE_COST,
+        ]);
         return (await Promise.all([settings, run(tx)]))[1];
       });
     } catch (error) {
@@ -61,7 +69,11 @@ export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promis
  * answer is still kept by the answer cache, so a repeat of a search that missed the limit under load is
  * answered from memory instead of queueing the same work again.
  */
-export async function withinSearchTimeLimit<T>(answer: Promise<T>, limitMs = SEARCH_TIME_LIMIT_MS, started = performance.now()): Promise<T> {
+export async function withinSearchTimeLimit<T>(
+  answer: Promise<T>,
+  limitMs = SEARCH_TIME_LIMIT_MS,
+  started = performance.now(),
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(timedOut()), Math.max(0, limitMs - (performance.now() - started)));

@@ -30,7 +30,15 @@ export function parseStorefrontUrl(url: string): ParsedUrl | null {
   return { segments, childSku: parsed.searchParams.get('childSku') ?? undefined };
 }
 
-type ProductRow = { sku: string; visibility: number; status: number; data: Doc; parent_sku: string | null; parent_status: number | null; parent_data: Doc | null };
+type ProductRow = {
+  sku: string;
+  visibility: number;
+  status: number;
+  data: Doc;
+  parent_sku: string | null;
+  parent_status: number | null;
+  parent_data: Doc | null;
+};
 
 /** The product a sku names, or the configurable parent of a hidden child variant (SPEC §2, §4). */
 export async function productBySku(q: Queryable, sku: string): Promise<{ parent: Doc; childSku: string | undefined } | null> {
@@ -47,7 +55,9 @@ export async function productBySku(q: Queryable, sku: string): Promise<{ parent:
 
 function childSkus(doc: Doc): string[] {
   const children = Array.isArray(doc.configurable_children) ? doc.configurable_children : [];
-  return children.flatMap((c) => (typeof c === 'object' && c !== null && typeof (c as Doc).sku === 'string' ? [(c as Doc).sku as string] : []));
+  return children.flatMap((c) =>
+    typeof c === 'object' && c !== null && typeof (c as Doc).sku === 'string' ? [(c as Doc).sku as string] : [],
+  );
 }
 
 function requestedChild(request: UrlMapRequest, parsed: ParsedUrl): string | undefined {
@@ -57,7 +67,8 @@ function requestedChild(request: UrlMapRequest, parsed: ParsedUrl): string | und
 }
 
 export function productPath(doc: Doc, childSku?: string): string {
-  const base = typeof doc.url_path === 'string' ? `/${doc.url_path.replace(/^\/+/, '')}` : `/p/${String(doc.sku)}/${String(doc.slug ?? '')}`;
+  const base =
+    typeof doc.url_path === 'string' ? `/${doc.url_path.replace(/^\/+/, '')}` : `/p/${String(doc.sku)}/${String(doc.slug ?? '')}`;
   return childSku ? `${base}?childSku=${encodeURIComponent(childSku)}` : base;
 }
 
@@ -67,7 +78,12 @@ async function mapProduct(q: Queryable, sku: string, request: UrlMapRequest, par
   const wanted = found.childSku ?? requestedChild(request, parsed);
   const childSku = wanted && (found.childSku || childSkus(found.parent).includes(wanted)) ? wanted : undefined;
   const source = projectFields(found.parent, request.includeFields, request.excludeFields);
-  return { _type: 'product', _source: source, url_path: productPath(found.parent, childSku), ...(childSku ? { filters: { childSku } } : {}) };
+  return {
+    _type: 'product',
+    _source: source,
+    url_path: productPath(found.parent, childSku),
+    ...(childSku ? { filters: { childSku } } : {}),
+  };
 }
 
 async function mapCategory(q: Queryable, key: string, request: UrlMapRequest): Promise<UrlMapResult | null> {
@@ -75,12 +91,16 @@ async function mapCategory(q: Queryable, key: string, request: UrlMapRequest): P
     'select data, slug from categories where is_active and (slug = $1 or url_key = $1 or url_path = $1) order by (slug = $1) desc, id limit 1',
     [key],
   );
-  return row ? { _type: 'category', _source: projectFields(row.data, request.includeFields, request.excludeFields), url_path: `/c/${row.slug}` } : null;
+  return row
+    ? { _type: 'category', _source: projectFields(row.data, request.includeFields, request.excludeFields), url_path: `/c/${row.slug}` }
+    : null;
 }
 
 async function mapCmsPage(q: Queryable, identifier: string, request: UrlMapRequest): Promise<UrlMapResult | null> {
   const [row] = await q.query<{ data: Doc }>('select data from cms_pages where is_active and identifier = $1', [identifier]);
-  return row ? { _type: 'cms_page', _source: projectFields(row.data, request.includeFields, request.excludeFields), url_path: `/${identifier}` } : null;
+  return row
+    ? { _type: 'cms_page', _source: projectFields(row.data, request.includeFields, request.excludeFields), url_path: `/${identifier}` }
+    : null;
 }
 
 /** SPEC §2 URL dispatcher, server side: /p/{sku}/{slug}, /c/{slug}[/…], a category url_path, a CMS page. */

@@ -27,7 +27,9 @@ export class CatalogWriteError extends Error {
     readonly collection: CatalogCollectionName,
     readonly errors: readonly { status: number; documentId: string }[],
   ) {
-    super(`${errors.length} catalogue ${collection} documents could not be stored (first: ${errors[0]?.status ?? '?'} ${errors[0]?.documentId ?? ''})`);
+    super(
+      `${errors.length} catalogue ${collection} documents could not be stored (first: ${errors[0]?.status ?? '?'} ${errors[0]?.documentId ?? ''})`,
+    );
     this.name = 'CatalogWriteError';
   }
 }
@@ -68,11 +70,17 @@ export async function applyCatalogChanges<C extends CatalogCollectionName>(
     const rows: BulkWriteRow<CatalogDocOf<C>>[] = stored.map((previous) => {
       const next = byKey.get(keyOf(previous));
       return toReplace.has(keyOf(previous)) && next
-        ? { previous, document: { ...next, _deleted: false, _attachments: previous._attachments, _meta: previous._meta, _rev: previous._rev } }
+        ? {
+            previous,
+            document: { ...next, _deleted: false, _attachments: previous._attachments, _meta: previous._meta, _rev: previous._rev },
+          }
         : { previous, document: { ...previous, _deleted: true } };
     });
     // A replaced document that vanished in between is simply inserted again.
-    const reinsert = [...toReplace].filter((key) => !storedKeys.has(key)).map((key) => byKey.get(key)).filter((doc) => doc !== undefined);
+    const reinsert = [...toReplace]
+      .filter((key) => !storedKeys.has(key))
+      .map((key) => byKey.get(key))
+      .filter((doc) => doc !== undefined);
     const [written, reinserted] = await Promise.all([
       rows.length === 0 ? { error: [] } : collection.storageInstance.bulkWrite(rows, 'catalog-pull'),
       reinsert.length === 0 ? { success: [], error: [] } : collection.bulkInsert(reinsert),

@@ -9,8 +9,12 @@ import { APP_COLLECTION_SCHEMAS, MAPPED_COLLECTIONS } from '../database';
  * loses its copy; it is showing the update prompt by then. Best effort.
  */
 export async function dropLegacyCatalogueStores(databaseName: string, indexedDB: IDBFactory = globalThis.indexedDB): Promise<string[]> {
-  const legacy = new Set(MAPPED_COLLECTIONS.map((collection) => `rxdb-dexie-${databaseName}--${APP_COLLECTION_SCHEMAS[collection].version}--${collection}`));
-  const present = (await indexedDB.databases()).map((info) => info.name).filter((name): name is string => name !== undefined && legacy.has(name));
+  const legacy = new Set(
+    MAPPED_COLLECTIONS.map((collection) => `rxdb-dexie-${databaseName}--${APP_COLLECTION_SCHEMAS[collection].version}--${collection}`),
+  );
+  const present = (await indexedDB.databases())
+    .map((info) => info.name)
+    .filter((name): name is string => name !== undefined && legacy.has(name));
   await Promise.all(
     present.map(
       (name) =>

@@ -8,7 +8,12 @@ import { parseRecentlyViewed, recentlyViewedKey } from '../queries/product-recen
  * It is per customer and local to the device; logout clears it with the other account documents.
  * incrementalModify keeps two quick views (two tabs) of an existing list from overwriting each other.
  */
-export async function recordRecentlyViewedProduct(db: AppDatabase, customerId: string, sku: string, clock: Clock = systemClock): Promise<RecentlyViewedEntry[]> {
+export async function recordRecentlyViewedProduct(
+  db: AppDatabase,
+  customerId: string,
+  sku: string,
+  clock: Clock = systemClock,
+): Promise<RecentlyViewedEntry[]> {
   const key = recentlyViewedKey(customerId);
   const now = clock.now();
   const doc = await db.account.findOne(key).exec();

@@ -97,15 +97,10 @@ interface Mirrors {
 
 function buildSnapshot(version: number, mirrors: Mirrors, previous: CatalogSnapshot | undefined): CatalogSnapshot {
   // Unchanged collections keep their arrays: consumers may cache by array identity.
-  const products =
-    previous && !mirrors.products.changed ? previous.products : Object.freeze([...mirrors.products.docs.values()]);
+  const products = previous && !mirrors.products.changed ? previous.products : Object.freeze([...mirrors.products.docs.values()]);
   const bySku = previous && !mirrors.products.changed ? previous.bySku : new Map(mirrors.products.docs);
-  const categories =
-    previous && !mirrors.categories.changed
-      ? previous.categories
-      : Object.freeze([...mirrors.categories.docs.values()]);
-  const suppliers =
-    previous && !mirrors.suppliers.changed ? previous.suppliers : Object.freeze([...mirrors.suppliers.docs.values()]);
+  const categories = previous && !mirrors.categories.changed ? previous.categories : Object.freeze([...mirrors.categories.docs.values()]);
+  const suppliers = previous && !mirrors.suppliers.changed ? previous.suppliers : Object.freeze([...mirrors.suppliers.docs.values()]);
   mirrors.products.changed = false;
   mirrors.categories.changed = false;
   mirrors.suppliers.changed = false;
@@ -116,8 +111,14 @@ function createSnapshotStream(db: AppDatabase): Observable<CatalogSnapshot> {
   return new Observable<CatalogSnapshot>((subscriber) => {
     const mirrors: Mirrors = {
       products: new CollectionMirror<ProductDoc>((doc) => doc.sku, isListableProduct),
-      categories: new CollectionMirror<CategoryDoc>((doc) => doc.id, () => true),
-      suppliers: new CollectionMirror<SupplierDoc>((doc) => doc.id, () => true),
+      categories: new CollectionMirror<CategoryDoc>(
+        (doc) => doc.id,
+        () => true,
+      ),
+      suppliers: new CollectionMirror<SupplierDoc>(
+        (doc) => doc.id,
+        () => true,
+      ),
     };
     let loaded = false;
     let current: CatalogSnapshot | undefined;

@@ -36,11 +36,19 @@ describe('listing scopes', () => {
   const snapshot = snapshotOf(products);
   it('/c/{slug} lists the products whose deepest category it is; /c/{slug}/all everything below', () => {
     expect(skus(scopedProducts(snapshot, { categoryId: '10', includeSubcategories: false, supplierId: null }))).toEqual(['FOOD']);
-    expect(skus(scopedProducts(snapshot, { categoryId: '10', includeSubcategories: true, supplierId: null })).sort()).toEqual(['FOOD', 'OIL', 'PASTA']);
+    expect(skus(scopedProducts(snapshot, { categoryId: '10', includeSubcategories: true, supplierId: null })).sort()).toEqual([
+      'FOOD',
+      'OIL',
+      'PASTA',
+    ]);
   });
   it('narrows to a supplier, or lists all of a supplier without a category', () => {
     expect(skus(scopedProducts(snapshot, { categoryId: '10', includeSubcategories: true, supplierId: 's1' }))).toEqual(['OIL', 'FOOD']);
-    expect(skus(scopedProducts(snapshot, { categoryId: null, includeSubcategories: true, supplierId: 's1' }))).toEqual(['OIL', 'FOOD', 'SOAP']);
+    expect(skus(scopedProducts(snapshot, { categoryId: null, includeSubcategories: true, supplierId: 's1' }))).toEqual([
+      'OIL',
+      'FOOD',
+      'SOAP',
+    ]);
   });
   it('sorts by category in tree order (position), and reuses the sorted array for the same snapshot', () => {
     const scope = { categoryId: null, includeSubcategories: true, supplierId: null };
@@ -72,7 +80,12 @@ describe('supplier list', () => {
 describe('listing reads at 20,000 products (measured, not asserted)', () => {
   it('prints bucket + sort time for a fresh snapshot and a cached page read', () => {
     const many = Array.from({ length: 20_000 }, (_, i) =>
-      makeProduct({ sku: `P${i}`, name_az: `n${(i * 7919) % 20_000}`, final_price: (i * 37) % 30_000, category_ids: ['10', i % 2 ? '11' : '12'] }),
+      makeProduct({
+        sku: `P${i}`,
+        name_az: `n${(i * 7919) % 20_000}`,
+        final_price: (i * 37) % 30_000,
+        category_ids: ['10', i % 2 ? '11' : '12'],
+      }),
     );
     const snapshot = snapshotOf(many);
     const scope = { categoryId: '10', includeSubcategories: true, supplierId: null };

@@ -5,13 +5,36 @@ import type { ProductDoc } from '../schema/products';
 import { createLocalSearchIndex } from './local-search-index';
 
 const NOUNS = ['Ελαιόλαδο', 'Μέλι', 'Ζάχαρη', 'Αλεύρι', 'Ρύζι', 'Φακές', 'Σαπούνι', 'Απορρυπαντικό', 'Χαρτί κουζίνας', 'Χυμός'];
-const ADJECTIVES = ['Κρήτης', 'θυμαρίσιο', 'λευκή', 'για όλες τις χρήσεις', 'Καρολίνα', 'ψιλές', 'πράσινο', 'πλυντηρίου', 'ρολό', 'πορτοκάλι'];
+const ADJECTIVES = [
+  'Κρήτης',
+  'θυμαρίσιο',
+  'λευκή',
+  'για όλες τις χρήσεις',
+  'Καρολίνα',
+  'ψιλές',
+  'πράσινο',
+  'πλυντηρίου',
+  'ρολό',
+  'πορτοκάλι',
+];
 const SIZES = ['500g', '1kg', '5L', '250ml', '12τεμ'];
 
 function category(id: string, name: string, nameEn: string): CategoryDoc {
   return {
-    id, parent_id: '', parent_ids: [], name, name_en: nameEn, slug: `c-${id}`, url_path: `c-${id}`, path: id,
-    level: 2, position: 1, is_active: true, product_count: 1, children_count: 0, updated_at: 0,
+    id,
+    parent_id: '',
+    parent_ids: [],
+    name,
+    name_en: nameEn,
+    slug: `c-${id}`,
+    url_path: `c-${id}`,
+    path: id,
+    level: 2,
+    position: 1,
+    is_active: true,
+    product_count: 1,
+    children_count: 0,
+    updated_at: 0,
   };
 }
 
@@ -24,13 +47,31 @@ function catalogue(): ProductDoc[] {
     const noun = NOUNS[i % NOUNS.length] ?? '';
     const name = `${noun} ${ADJECTIVES[(i * 7) % ADJECTIVES.length] ?? ''} ${SIZES[i % SIZES.length] ?? ''}`;
     const sku = `PAP-${String(i).padStart(6, '0')}`;
-    products.push(makeProduct({ sku, id: String(i), name, barcode: `520${String(i).padStart(10, '0')}`, category_ids: [i % 2 ? '20' : '12'] }));
+    products.push(
+      makeProduct({ sku, id: String(i), name, barcode: `520${String(i).padStart(10, '0')}`, category_ids: [i % 2 ? '20' : '12'] }),
+    );
   }
-  products.push(makeProduct({ sku: 'CAF-1', id: '9001', name: 'Καφές ελληνικός 200g', name_en: 'Greek coffee 200g', barcode: '5209999999991', category_ids: ['12'] }));
-  products.push(makeProduct({ sku: 'CAF-2', id: '9002', name: 'Καφές φίλτρου 500g', name_en: 'Filter coffee 500g', barcode: '', category_ids: ['12'] }));
   products.push(
     makeProduct({
-      sku: 'TSH-1', id: '9003', name: 'Μπλουζάκι βαμβακερό', type_id: 'configurable', barcode: '', category_ids: [],
+      sku: 'CAF-1',
+      id: '9001',
+      name: 'Καφές ελληνικός 200g',
+      name_en: 'Greek coffee 200g',
+      barcode: '5209999999991',
+      category_ids: ['12'],
+    }),
+  );
+  products.push(
+    makeProduct({ sku: 'CAF-2', id: '9002', name: 'Καφές φίλτρου 500g', name_en: 'Filter coffee 500g', barcode: '', category_ids: ['12'] }),
+  );
+  products.push(
+    makeProduct({
+      sku: 'TSH-1',
+      id: '9003',
+      name: 'Μπλουζάκι βαμβακερό',
+      type_id: 'configurable',
+      barcode: '',
+      category_ids: [],
       configurable_children: [{ sku: 'TSH-1-RED-M', barcode: '5208888888881' }],
     }),
   );

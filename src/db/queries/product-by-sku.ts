@@ -13,15 +13,13 @@ export function observeProduct(db: AppDatabase, sku: string): Observable<Product
 
 /** Several products by sku, live, as a map (bundle selections, grouped items, recently viewed). */
 export function observeProductsBySku(db: AppDatabase, skus: readonly string[]): Observable<Map<string, ProductDoc>> {
-  return db.products.findByIds([...skus]).$.pipe(
-    map((docs) => new Map([...docs.values()].map((doc) => [doc.sku, doc.toMutableJSON() as ProductDoc]))),
-  );
+  return db.products
+    .findByIds([...skus])
+    .$.pipe(map((docs) => new Map([...docs.values()].map((doc) => [doc.sku, doc.toMutableJSON() as ProductDoc]))));
 }
 
 export type ProductRouteTarget =
-  | { kind: 'product'; product: ProductDoc }
-  | { kind: 'child'; parent: ProductDoc; childSku: string }
-  | { kind: 'missing' };
+  { kind: 'product'; product: ProductDoc } | { kind: 'child'; parent: ProductDoc; childSku: string } | { kind: 'missing' };
 
 /**
  * Children of configurable products are not listed (visibility 1), so they are not documents of their
@@ -32,7 +30,10 @@ export async function findProductRouteTarget(db: AppDatabase, sku: string): Prom
   const direct = await db.products.findOne(sku).exec();
   if (direct) return { kind: 'product', product: direct.toMutableJSON() as ProductDoc };
   const parts = sku.split('-');
-  const prefixes = parts.slice(1).map((_, i) => parts.slice(0, parts.length - 1 - i).join('-')).filter((p) => p.length > 0);
+  const prefixes = parts
+    .slice(1)
+    .map((_, i) => parts.slice(0, parts.length - 1 - i).join('-'))
+    .filter((p) => p.length > 0);
   if (prefixes.length === 0) return { kind: 'missing' };
   const candidates = await db.products.findByIds(prefixes).exec();
   for (const prefix of prefixes) {

@@ -27,10 +27,30 @@ describe('product queries', () => {
       makeProduct({
         sku: 'PAP-000010',
         type_id: 'configurable',
-        configurable_children: [{ sku: 'PAP-000010-RED-XL', id: '11', name: 'x', name_en: 'x', status: 1, price: 100, final_price: 100, qty: 1, is_in_stock: true, manage_stock: true, color: 52, size: 170, custom_attributes: [] }],
+        configurable_children: [
+          {
+            sku: 'PAP-000010-RED-XL',
+            id: '11',
+            name: 'x',
+            name_en: 'x',
+            status: 1,
+            price: 100,
+            final_price: 100,
+            qty: 1,
+            is_in_stock: true,
+            manage_stock: true,
+            color: 52,
+            size: 170,
+            custom_attributes: [],
+          },
+        ],
       }),
     );
-    expect(await findProductRouteTarget(db, 'PAP-000010-RED-XL')).toMatchObject({ kind: 'child', childSku: 'PAP-000010-RED-XL', parent: { sku: 'PAP-000010' } });
+    expect(await findProductRouteTarget(db, 'PAP-000010-RED-XL')).toMatchObject({
+      kind: 'child',
+      childSku: 'PAP-000010-RED-XL',
+      parent: { sku: 'PAP-000010' },
+    });
     expect(await findProductRouteTarget(db, 'PAP-000010')).toMatchObject({ kind: 'product', product: { sku: 'PAP-000010' } });
     expect(await findProductRouteTarget(db, 'PAP-000010-BLUE-S')).toEqual({ kind: 'missing' });
   });
@@ -58,7 +78,18 @@ describe('product queries', () => {
 
   it('reads tax rules and the default country from catalog_meta', async () => {
     await db.catalog_meta.bulkInsert([
-      { key: 'tax_rule:2', type: 'tax_rule', id: '2', updated_at: 1, data: { id: 2, product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ rate: 13, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }] } },
+      {
+        key: 'tax_rule:2',
+        type: 'tax_rule',
+        id: '2',
+        updated_at: 1,
+        data: {
+          id: 2,
+          product_tax_class_ids: [2],
+          customer_tax_class_ids: [3],
+          rates: [{ rate: 13, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }],
+        },
+      },
       { key: 'store_config:tax.defaultCountry', type: 'store_config', id: 'tax.defaultCountry', updated_at: 1, data: { value: 'GR' } },
     ]);
     const settings = await firstValueFrom(observeTaxSettings(db));
@@ -67,17 +98,30 @@ describe('product queries', () => {
   });
 
   it('keeps the tax rules current after the last subscriber leaves, so the next price tag starts right', async () => {
-    const rule = (rate: number) => ({ key: 'tax_rule:2', type: 'tax_rule' as const, id: '2', updated_at: rate, data: { id: 2, product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ rate, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }] } });
+    const rule = (rate: number) => ({
+      key: 'tax_rule:2',
+      type: 'tax_rule' as const,
+      id: '2',
+      updated_at: rate,
+      data: {
+        id: 2,
+        product_tax_class_ids: [2],
+        customer_tax_class_ids: [3],
+        rates: [{ rate, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }],
+      },
+    });
     await db.catalog_meta.insert(rule(13));
     const first = await firstValueFrom(observeTaxSettings(db).pipe(filter((s) => s.rules.length > 0)));
     expect(findTaxRate(2, first.rules, first)).toBe(13);
 
     // No price tag on screen now (firstValueFrom unsubscribed); the rate changes on the bridge.
     await db.catalog_meta.upsert(rule(24));
-    await expect.poll(() => {
-      const latest = lastTaxSettings(db);
-      return latest ? findTaxRate(2, latest.rules, latest) : null;
-    }).toBe(24);
+    await expect
+      .poll(() => {
+        const latest = lastTaxSettings(db);
+        return latest ? findTaxRate(2, latest.rules, latest) : null;
+      })
+      .toBe(24);
   });
 
   it('keeps recently viewed per customer, newest first, without duplicates', async () => {

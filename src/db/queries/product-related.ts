@@ -11,7 +11,11 @@ export const RELATED_SCAN_LIMIT = 400;
  * bounded slice of the supplier index: a sorted query over a whole large catalogue is slow on Dexie
  * (FIELD-NOTES: 1.2 s for 20,000 documents).
  */
-export async function findRelatedProducts(db: AppDatabase, product: ProductDoc, options: { listOutOfStock?: boolean } = {}): Promise<ProductDoc[]> {
+export async function findRelatedProducts(
+  db: AppDatabase,
+  product: ProductDoc,
+  options: { listOutOfStock?: boolean } = {},
+): Promise<ProductDoc[]> {
   const linked = relatedLinkSkus(product);
   let candidates: ProductDoc[];
   if (linked.length > 0) {
@@ -19,7 +23,11 @@ export async function findRelatedProducts(db: AppDatabase, product: ProductDoc, 
     candidates = [...docs.values()].map((doc) => doc.toMutableJSON() as ProductDoc);
   } else {
     const docs = await db.products
-      .find({ selector: { supplier_id: product.supplier_id }, sort: [{ supplier_id: 'asc' }, { name_az: 'asc' }], limit: RELATED_SCAN_LIMIT })
+      .find({
+        selector: { supplier_id: product.supplier_id },
+        sort: [{ supplier_id: 'asc' }, { name_az: 'asc' }],
+        limit: RELATED_SCAN_LIMIT,
+      })
       .exec();
     candidates = docs.map((doc) => doc.toMutableJSON() as ProductDoc);
   }

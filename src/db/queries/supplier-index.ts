@@ -27,7 +27,9 @@ export function supplierIndex(snapshot: Pick<CatalogSnapshot, 'suppliers'>): Sup
     index = {
       byId: new Map(suppliers.map((s) => [s.id, s])),
       bySlug,
-      listed: suppliers.filter(isListedSupplier).sort((a, b) => b.activation_date - a.activation_date || a.name_az.localeCompare(b.name_az)),
+      listed: suppliers
+        .filter(isListedSupplier)
+        .sort((a, b) => b.activation_date - a.activation_date || a.name_az.localeCompare(b.name_az)),
     };
     indexes.set(suppliers, index);
   }

@@ -1,6 +1,16 @@
 import type { RxJsonSchema } from 'rxdb';
 import type { Cents } from '../../domain/money';
-import { boolField, centsField, epochMsField, idField, keyField, openObjectField, openObjectListField, textField, type OpenObject } from './fields';
+import {
+  boolField,
+  centsField,
+  epochMsField,
+  idField,
+  keyField,
+  openObjectField,
+  openObjectListField,
+  textField,
+  type OpenObject,
+} from './fields';
 
 export type OrderStatus = 'in_progress' | 'pending' | 'pending_approval' | 'accepted' | 'canceled' | 'closed';
 export type PaymentType = 'direct' | 'credit' | 'card';

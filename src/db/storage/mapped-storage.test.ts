@@ -8,7 +8,14 @@ import { dropLegacyCatalogueStores } from '../commands/drop-legacy-catalogue-sto
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeCartItem, makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
-import { COMPACT_AFTER_RECORDS, getRxStorageMapped, isNewerDocument, mergeRecords, writeLogName, type MappedStorageInternals } from './mapped-storage';
+import {
+  COMPACT_AFTER_RECORDS,
+  getRxStorageMapped,
+  isNewerDocument,
+  mergeRecords,
+  writeLogName,
+  type MappedStorageInternals,
+} from './mapped-storage';
 import { WriteLog } from './write-log';
 
 const open: Array<{ close(): Promise<unknown> }> = [];
@@ -44,8 +51,14 @@ describe('the mapped catalogue through the app database', () => {
     const factory = new IDBFactory();
     const db = await openDb(factory);
     await db.products.bulkInsert(Array.from({ length: 500 }, (_, i) => makeProduct({ sku: `P${String(i).padStart(3, '0')}` })));
-    await db.products.findOne('P001').exec().then((doc) => doc!.incrementalPatch({ name: 'Renamed' }));
-    await db.products.findOne('P002').exec().then((doc) => doc!.remove());
+    await db.products
+      .findOne('P001')
+      .exec()
+      .then((doc) => doc!.incrementalPatch({ name: 'Renamed' }));
+    await db.products
+      .findOne('P002')
+      .exec()
+      .then((doc) => doc!.remove());
     await db.cart_items.insert(makeCartItem());
     await closeDb(db);
 
@@ -58,7 +71,12 @@ describe('the mapped catalogue through the app database', () => {
     expect(await again.cart_items.count().exec()).toBe(1);
     // The catalogue snapshot's one-go read: every document, the removed one flagged.
     const internals = (await again.products.storageInstance.internals) as unknown as MappedStorageInternals<ProductDoc>;
-    expect(internals.allDocuments().filter((doc) => doc._deleted).map((doc) => doc.sku)).toEqual(['P002']);
+    expect(
+      internals
+        .allDocuments()
+        .filter((doc) => doc._deleted)
+        .map((doc) => doc.sku),
+    ).toEqual(['P002']);
   });
 
   it('compacts a long log into chunks of the same state when a collection opens', async () => {
@@ -95,8 +113,20 @@ describe('the newest version of a document wins', () => {
     expect(isNewerDocument(newer, older)).toBe(true);
     expect(isNewerDocument(older, newer)).toBe(false);
     expect(isNewerDocument(newer, newer)).toBe(false);
-    const forward = mergeRecords([{ stream: 's', docs: JSON.stringify([older]) }, { stream: 's', docs: JSON.stringify([newer]) }], 'sku');
-    const backward = mergeRecords([{ stream: 's', docs: JSON.stringify([newer]) }, { stream: 's', docs: JSON.stringify([older]) }], 'sku');
+    const forward = mergeRecords(
+      [
+        { stream: 's', docs: JSON.stringify([older]) },
+        { stream: 's', docs: JSON.stringify([newer]) },
+      ],
+      'sku',
+    );
+    const backward = mergeRecords(
+      [
+        { stream: 's', docs: JSON.stringify([newer]) },
+        { stream: 's', docs: JSON.stringify([older]) },
+      ],
+      'sku',
+    );
     expect(forward.get('A')?.name).toBe('new');
     expect(backward.get('A')?.name).toBe('new');
   });
@@ -113,7 +143,11 @@ describe('the newest version of a document wins', () => {
 describe('two tabs on one write log', () => {
   const schema = fillWithDefaultSettings(productSchema);
 
-  async function instance(factory: IDBFactory, token: string, multiInstance = true): Promise<RxStorageInstance<ProductDoc, unknown, unknown>> {
+  async function instance(
+    factory: IDBFactory,
+    token: string,
+    multiInstance = true,
+  ): Promise<RxStorageInstance<ProductDoc, unknown, unknown>> {
     const storage = getRxStorageMapped({ persistent: getRxStorageMemory(), mapped: ['products'], indexedDB: factory, IDBKeyRange });
     const created = await storage.createStorageInstance<ProductDoc>({
       databaseInstanceToken: token,
@@ -196,7 +230,7 @@ describe('two tabs on one write log', () => {
     expect(await skus(reopened, ['A'])).toEqual([]);
   });
 
-  it("a tab that has not read the records another tab compacted gets their state from the chunks", async () => {
+  it('a tab that has not read the records another tab compacted gets their state from the chunks', async () => {
     const factory = new IDBFactory();
     const writer = await instance(factory, 'writer', false);
     await writer.bulkWrite([{ document: stored('A', 1, '1-a') }], 'test');
@@ -301,7 +335,10 @@ describe('dropLegacyCatalogueStores', () => {
     await create('rxdb-dexie-storefront--0--catalog_meta');
     await create('rxdb-dexie-storefront--0--cart_items');
 
-    expect(await dropLegacyCatalogueStores('storefront', factory)).toEqual(['rxdb-dexie-storefront--0--products', 'rxdb-dexie-storefront--0--catalog_meta']);
+    expect(await dropLegacyCatalogueStores('storefront', factory)).toEqual([
+      'rxdb-dexie-storefront--0--products',
+      'rxdb-dexie-storefront--0--catalog_meta',
+    ]);
     expect((await factory.databases()).map((info) => info.name)).toEqual(['rxdb-dexie-storefront--0--cart_items']);
   });
 });

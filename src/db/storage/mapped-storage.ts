@@ -233,16 +233,26 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       // same document at once both succeed and the newer lwt wins; only the leader writes the catalogue.)
       await this.applyNewRecords();
       this.memory.ensurePersistence();
-      const categorized = categorizeBulkWriteRows<T>(this.memory, this.primaryPath as StringKeys<T>, this.memory.internals.documents, rows, context);
+      const categorized = categorizeBulkWriteRows<T>(
+        this.memory,
+        this.primaryPath as StringKeys<T>,
+        this.memory.internals.documents,
+        rows,
+        context,
+      );
       const failed = new Set(categorized.errors.map((error) => error.documentId));
       const accepted = failed.size === 0 ? rows : rows.filter((row) => !failed.has(String((row.document as StoredDoc)[this.primaryPath])));
       if (accepted.length > 0) {
         // Disk first: if the append fails, memory (and every open query) keeps the previous state.
-        const id = await this.log.append(this.stream, accepted.map((row) => row.document));
+        const id = await this.log.append(
+          this.stream,
+          accepted.map((row) => row.document),
+        );
         this.ownRecords.add(id);
         const applied = await this.memory.bulkWrite(accepted, context);
         this.remember(accepted, applied);
-        if (applied.error.length > 0) console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
+        if (applied.error.length > 0)
+          console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
         this.tellOtherTabs();
       }
       return { error: categorized.errors };
@@ -282,7 +292,9 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   cleanup(minimumDeletedTime: number): Promise<boolean> {
     return this.serial(async () => {
       const done = await this.memory.cleanup(minimumDeletedTime);
-      const kept = new Set((await this.memory.findDocumentsById([...this.current.keys()], true)).map((doc) => String((doc as StoredDoc)[this.primaryPath])));
+      const kept = new Set(
+        (await this.memory.findDocumentsById([...this.current.keys()], true)).map((doc) => String((doc as StoredDoc)[this.primaryPath])),
+      );
       for (const key of this.current.keys()) if (!kept.has(key)) this.current.delete(key);
       return done;
     });
@@ -348,7 +360,10 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
         options: {},
       })) as RxStorageInstanceMemory<T>;
       const openLog = (): WriteLog => new WriteLog(writeLogName(params.databaseName), options);
-      const channel = params.multiInstance && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(writeLogName(params.databaseName)) : undefined;
+      const channel =
+        params.multiInstance && typeof BroadcastChannel !== 'undefined'
+          ? new BroadcastChannel(writeLogName(params.databaseName))
+          : undefined;
       const instance = new MappedStorageInstance<T>(params, inner, openLog, channel);
       try {
         await instance.open();

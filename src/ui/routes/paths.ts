@@ -62,8 +62,7 @@ export const to = {
   checkout: () => paths.checkout,
   myAccount: () => paths.myAccount,
   orders: () => paths.orders,
-  favorites: (supplier?: string) =>
-    supplier ? generatePath(paths.favoritesOfSupplier, { supplier }) : paths.favorites,
+  favorites: (supplier?: string) => (supplier ? generatePath(paths.favoritesOfSupplier, { supplier }) : paths.favorites),
   suppliers: () => paths.suppliers,
   supplier: (slug: string) => generatePath(paths.supplier, { slug }),
   supplierProducts: (supplier: string) => generatePath(paths.supplierProducts, { supplier }),

@@ -20,11 +20,17 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 }
 
 /** Every live (not deleted) document of one catalogue feed, all pages. */
-export async function pullAll<T>(request: APIRequestContext, token: string, collection: 'products' | 'suppliers' | 'categories'): Promise<T[]> {
+export async function pullAll<T>(
+  request: APIRequestContext,
+  token: string,
+  collection: 'products' | 'suppliers' | 'categories',
+): Promise<T[]> {
   const documents: T[] = [];
   let after = 0;
   for (;;) {
-    const response = await request.get(`/api/sync/v1/${collection}?after=${after}&limit=1000`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await request.get(`/api/sync/v1/${collection}?after=${after}&limit=1000`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status(), await response.text()).toBe(200);
     const body = (await response.json()) as Envelope<{ documents: (T & { _deleted: boolean })[]; checkpoint: { seq: number } }>;
     documents.push(...body.result.documents.filter((d) => !d._deleted));
@@ -37,7 +43,12 @@ export type CatalogueProduct = CompactProduct;
 export type CatalogueSupplier = CompactSupplier;
 
 /** PATCH /api/admin/products/:sku as an admin; price in cents. */
-export async function patchProduct(request: APIRequestContext, adminToken: string, sku: string, patch: { price?: number; qty?: number; is_in_stock?: boolean }): Promise<void> {
+export async function patchProduct(
+  request: APIRequestContext,
+  adminToken: string,
+  sku: string,
+  patch: { price?: number; qty?: number; is_in_stock?: boolean },
+): Promise<void> {
   const response = await request.patch(`/api/admin/products/${encodeURIComponent(sku)}`, {
     headers: { Authorization: `Bearer ${adminToken}` },
     data: patch,
@@ -48,12 +59,21 @@ export async function patchProduct(request: APIRequestContext, adminToken: strin
 /** A simple, listed, in-stock product without a special price: its page shows exactly `price`. */
 export function plainProducts(products: readonly CatalogueProduct[]): CatalogueProduct[] {
   return products.filter(
-    (p) => p.type_id === 'simple' && p.parent_sku === '' && p.special_price === undefined && p.is_in_stock && [2, 3, 4].includes(p.visibility) && p.status < 2,
+    (p) =>
+      p.type_id === 'simple' &&
+      p.parent_sku === '' &&
+      p.special_price === undefined &&
+      p.is_in_stock &&
+      [2, 3, 4].includes(p.visibility) &&
+      p.status < 2,
   );
 }
 
 /** The first word of the Greek name with four letters or more, lower-cased and without accents (what a buyer types). */
 export function unaccentedWord(name: string): string | undefined {
   const word = name.split(/\s+/).find((w) => /^\p{L}{4,}$/u.test(w));
-  return word?.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return word
+    ?.normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }

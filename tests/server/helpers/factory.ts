@@ -18,7 +18,7 @@ let afmCounter = 0;
 /** A fresh valid tax number (check digit correct) that no other test in this process uses. */
 export function uniqueAfm(): string {
   afmCounter += 1;
-  const first8 = String(10_000_000 + ((Date.now() % 1_000_000) * 37 + afmCounter * 7919) % 89_999_999).padStart(8, '0');
+  const first8 = String(10_000_000 + (((Date.now() % 1_000_000) * 37 + afmCounter * 7919) % 89_999_999)).padStart(8, '0');
   return `${first8}${afmCheckDigit(first8)}`;
 }
 

@@ -24,7 +24,9 @@ export type TestApp = {
 };
 
 /** A full bridge over a fresh test database, with its own DATA_DIR (outbox) and a captured log. */
-export async function createTestApp(overrides: Partial<Omit<AppOptions, 'config' | 'db' | 'logStream'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Omit<AppOptions, 'config' | 'db' | 'logStream'>> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bridge-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -74,6 +76,8 @@ export async function createTestApp(overrides: Partial<Omit<AppOptions, 'config'
 }
 
 /** Parses an inject response body as JSON (the envelope). */
-export function json(res: { body: string }): Record<string, unknown> & { code?: number; result?: unknown; meta?: Record<string, unknown>; errors?: { description: string }[] } {
+export function json(res: {
+  body: string;
+}): Record<string, unknown> & { code?: number; result?: unknown; meta?: Record<string, unknown>; errors?: { description: string }[] } {
   return JSON.parse(res.body) as Record<string, unknown>;
 }

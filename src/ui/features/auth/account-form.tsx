@@ -36,10 +36,36 @@ export function AccountForm({ afm, onRegistered }: { afm: string; onRegistered()
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
-      <FormField id="register-firstname" label={t`First name`} autoComplete="given-name" error={message(errors.firstname?.message)} registration={register('firstname')} />
-      <FormField id="register-lastname" label={t`Last name`} autoComplete="family-name" error={message(errors.lastname?.message)} registration={register('lastname')} />
-      <FormField id="register-email" label={t`Email`} type="email" autoComplete="email" error={message(errors.email?.message)} registration={register('email')} />
-      <FormField id="register-password" label={t`Password`} type="password" autoComplete="new-password" error={message(errors.password?.message)} registration={register('password')} />
+      <FormField
+        id="register-firstname"
+        label={t`First name`}
+        autoComplete="given-name"
+        error={message(errors.firstname?.message)}
+        registration={register('firstname')}
+      />
+      <FormField
+        id="register-lastname"
+        label={t`Last name`}
+        autoComplete="family-name"
+        error={message(errors.lastname?.message)}
+        registration={register('lastname')}
+      />
+      <FormField
+        id="register-email"
+        label={t`Email`}
+        type="email"
+        autoComplete="email"
+        error={message(errors.email?.message)}
+        registration={register('email')}
+      />
+      <FormField
+        id="register-password"
+        label={t`Password`}
+        type="password"
+        autoComplete="new-password"
+        error={message(errors.password?.message)}
+        registration={register('password')}
+      />
       <FormField
         id="register-confirm-password"
         label={t`Confirm password`}

@@ -79,7 +79,12 @@ function memoryCookies(): CookieJar {
 }
 
 export function createTestSession(baseUrl: string): SessionController {
-  const bridge = createAppBridge({ fetch: (input, init) => fetch(input, init), baseUrl, tokens: createMemoryTokenStore(), cookies: memoryCookies() });
+  const bridge = createAppBridge({
+    fetch: (input, init) => fetch(input, init),
+    baseUrl,
+    tokens: createMemoryTokenStore(),
+    cookies: memoryCookies(),
+  });
   return new SessionController({ bridge, storage: window.localStorage, profiles: createMemoryProfileCache(), reload: () => undefined });
 }
 

@@ -67,7 +67,8 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
         // Ready only once the caught-up page is in IndexedDB, so a page never shows an incomplete catalogue.
         onCaughtUp: (collection) => status.markReady(collection),
         // Offline or a bridge hiccup: the pull retries by itself and the UI keeps working from the local data.
-        onError: (collection, error, retryInMs) => console.debug(`catalogue replication of ${collection} will retry in ${Math.round(retryInMs / 1000)} s`, error),
+        onError: (collection, error, retryInMs) =>
+          console.debug(`catalogue replication of ${collection} will retry in ${Math.round(retryInMs / 1000)} s`, error),
       });
     },
     onError: (error) => console.warn('catalogue replication could not start or stop', error),

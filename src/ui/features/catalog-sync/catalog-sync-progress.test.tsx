@@ -4,7 +4,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { messages } from '../../../locales/en-US/messages.po';
-import { createCatalogSyncStatus, memoryStatusStorage, type CatalogSyncSnapshot, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
+import {
+  createCatalogSyncStatus,
+  memoryStatusStorage,
+  type CatalogSyncSnapshot,
+  type CatalogSyncStatus,
+} from '../../../replication/catalog-sync-status';
 import { CatalogSyncStatusProvider, useCatalogReady } from './catalog-sync-context';
 import { CatalogSyncProgress, CatalogSyncProgressView } from './catalog-sync-progress';
 

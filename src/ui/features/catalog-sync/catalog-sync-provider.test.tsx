@@ -43,9 +43,18 @@ describe('catalogue sync provider', () => {
     setLoggedInCookie(cookies);
     const tokens = createMemoryTokenStore({ accessToken: 'a-1', refreshToken: 'r-1', expiresAt: Date.now() + 600_000 });
     const app = createAppBridge({ fetch: (input, init) => fetch(input, init), baseUrl: bridge.baseUrl, tokens, cookies });
-    const controller = new SessionController({ bridge: app, storage: window.localStorage, profiles: createMemoryProfileCache(), reload: () => undefined });
+    const controller = new SessionController({
+      bridge: app,
+      storage: window.localStorage,
+      profiles: createMemoryProfileCache(),
+      reload: () => undefined,
+    });
     const calls: string[] = [];
-    const runner: CatalogSyncRunner = { start: () => void calls.push('start'), stop: () => void calls.push('stop'), settled: async () => undefined };
+    const runner: CatalogSyncRunner = {
+      start: () => void calls.push('start'),
+      stop: () => void calls.push('stop'),
+      settled: async () => undefined,
+    };
     const status = createCatalogSyncStatus({ storage: memoryStatusStorage(), key: 'k' });
     const i18n = setupI18n({ locale: 'en-US', messages: { 'en-US': {} } });
     render(

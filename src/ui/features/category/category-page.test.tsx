@@ -41,7 +41,17 @@ afterEach(async () => {
 });
 
 function oil(sku: string, name: string, euros: number, extra: Partial<ProductDoc> = {}): ProductDoc {
-  return makeProduct({ sku, name, name_en: name, name_az: nameSortKey(name), final_price: euros * 100, price: euros * 100, category_ids: ['10', '11'], slug: sku.toLowerCase(), ...extra });
+  return makeProduct({
+    sku,
+    name,
+    name_en: name,
+    name_az: nameSortKey(name),
+    final_price: euros * 100,
+    price: euros * 100,
+    category_ids: ['10', '11'],
+    slug: sku.toLowerCase(),
+    ...extra,
+  });
 }
 
 const cardNames = (): string[] => screen.queryAllByTestId('product-card').map((card) => within(card).getByRole('link').textContent ?? '');
@@ -65,7 +75,11 @@ describe('category listing', () => {
     expect(crumbs.getByRole('link', { name: 'Food' })).toHaveProperty('pathname', '/c/food');
     expect(crumbs.getByText('Olive oil').getAttribute('aria-current')).toBe('page');
     const first = screen.getAllByTestId('product-card')[0];
-    expect(within(first as HTMLElement).getByRole('link', { name: 'Alpha oil' }).getAttribute('href')).toBe('/p/OIL-A/oil-a');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link', { name: 'Alpha oil' })
+        .getAttribute('href'),
+    ).toBe('/p/OIL-A/oil-a');
     expect((first as HTMLElement).querySelector('img')?.getAttribute('src')).toBe('/media/product/OIL-A/thumbnail.svg');
   });
 

@@ -20,7 +20,10 @@ import styles from '../listing/listing-page.module.css';
 /** Which of the SPEC §2 category routes matched: with subcategories ("/all") or not. */
 function useWithSubcategories(): boolean {
   const page = useMatches().findLast((match) => isPageHandle(match.handle))?.handle;
-  return isPageHandle(page) && (page.page === 'categoryWithSubcategories' || page.page === 'categoryWithSubcategoriesOfSupplier' || page.page === 'supplierProducts');
+  return (
+    isPageHandle(page) &&
+    (page.page === 'categoryWithSubcategories' || page.page === 'categoryWithSubcategoriesOfSupplier' || page.page === 'supplierProducts')
+  );
 }
 
 /**
@@ -68,7 +71,11 @@ function CategoryView({ snapshot, category, supplier, withSubcategories }: Categ
   const categoryName = category ? nameOf(category) : t`All products`;
   const heading = supplier ? `${categoryName} – ${supplier.name}` : categoryName;
   const children = category && !withSubcategories ? categoryTree(snapshot).childrenOf(category.id) : [];
-  const ownScope: ListingScope = { categoryId: category?.id ?? null, includeSubcategories: withSubcategories, supplierId: supplier?.id ?? null };
+  const ownScope: ListingScope = {
+    categoryId: category?.id ?? null,
+    includeSubcategories: withSubcategories,
+    supplierId: supplier?.id ?? null,
+  };
   // A parent category without products of its own lists everything below it: tiles narrow it down.
   const scope: ListingScope =
     children.length > 0 && scopedProducts(snapshot, ownScope).length === 0 ? { ...ownScope, includeSubcategories: true } : ownScope;
@@ -102,7 +109,12 @@ function CategoryView({ snapshot, category, supplier, withSubcategories }: Categ
       {supplier?.status === 'locked' ? (
         <LockedSupplierNotice supplier={supplier} />
       ) : (
-        <ProductListing key={`${scope.categoryId}|${scope.supplierId}|${scope.includeSubcategories}`} snapshot={snapshot} scope={scope} labelledBy={headingId} />
+        <ProductListing
+          key={`${scope.categoryId}|${scope.supplierId}|${scope.includeSubcategories}`}
+          snapshot={snapshot}
+          scope={scope}
+          labelledBy={headingId}
+        />
       )}
     </div>
   );

@@ -19,7 +19,11 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
         </li>
         {crumbs.map((crumb, index) => (
           <li key={`${index}-${crumb.label}`} className={styles.item}>
-            {crumb.to && index < crumbs.length - 1 ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current="page">{crumb.label}</span>}
+            {crumb.to && index < crumbs.length - 1 ? (
+              <Link to={crumb.to}>{crumb.label}</Link>
+            ) : (
+              <span aria-current="page">{crumb.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -42,7 +42,8 @@ export function FiltersPanel({ priceRange, attributes, facets, onPriceRange, onT
   const { t, i18n } = useLingui();
   const { locale } = useLocale();
   const english = locale !== 'el-GR';
-  const facetLabel = (facet: Facet): string => (facet.code === 'unit' ? t`Sale unit` : english ? facet.labelEn || facet.label : facet.label);
+  const facetLabel = (facet: Facet): string =>
+    facet.code === 'unit' ? t`Sale unit` : english ? facet.labelEn || facet.label : facet.label;
   const valueLabel = (facet: Facet, value: Facet['values'][number]): string => {
     if (facet.code === 'unit' && isMeasurementUnit(value.value)) return i18n._(UNIT_LABELS[value.value]);
     return english ? value.labelEn || value.label : value.label;

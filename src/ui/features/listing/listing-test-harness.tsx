@@ -18,7 +18,9 @@ export function renderBrowsingRoute(bridge: FakeBridge, db: AppDatabase, path: s
   bridge.routes.set('GET /api/bridge/user/me', () => ok(customer));
   const session = createTestSession(bridge.baseUrl);
   session.bridge.tokens.write({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 });
-  const category = (page: 'category' | 'categoryOfSupplier' | 'categoryWithSubcategories' | 'categoryWithSubcategoriesOfSupplier' | 'supplierProducts') => ({
+  const category = (
+    page: 'category' | 'categoryOfSupplier' | 'categoryWithSubcategories' | 'categoryWithSubcategoriesOfSupplier' | 'supplierProducts',
+  ) => ({
     path: relative(paths[page]),
     Component: CategoryPage,
     handle: { page },

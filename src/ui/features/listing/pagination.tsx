@@ -27,13 +27,7 @@ export function Pagination({ page, pageCount, hrefOf }: PaginationProps) {
             …
           </span>
         ) : (
-          <Link
-            key={p}
-            to={hrefOf(p)}
-            className={styles.pageLink}
-            aria-current={p === page ? 'page' : undefined}
-            aria-label={t`Page ${p}`}
-          >
+          <Link key={p} to={hrefOf(p)} className={styles.pageLink} aria-current={p === page ? 'page' : undefined} aria-label={t`Page ${p}`}>
             {p}
           </Link>
         ),

@@ -44,7 +44,15 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
       <p className={styles.meta}>
         <span>{product.supplier_name}</span>
         {unit ? (
-          <span className={styles.unit}>{quantity && quantity > 1 ? <Trans>{unit} of {quantity}</Trans> : unit}</span>
+          <span className={styles.unit}>
+            {quantity && quantity > 1 ? (
+              <Trans>
+                {unit} of {quantity}
+              </Trans>
+            ) : (
+              unit
+            )}
+          </span>
         ) : null}
       </p>
       {product.is_in_stock ? null : (

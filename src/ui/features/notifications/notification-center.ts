@@ -18,7 +18,10 @@ export class NotificationCenter {
     const notification = toShown(input, this.nextId++);
     this.shown = [...this.shown, notification];
     if (notification.timeToLive > 0) {
-      this.timers.set(notification.id, setTimeout(() => this.dismiss(notification.id), notification.timeToLive));
+      this.timers.set(
+        notification.id,
+        setTimeout(() => this.dismiss(notification.id), notification.timeToLive),
+      );
     }
     this.emit();
     return notification.id;

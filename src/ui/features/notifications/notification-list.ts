@@ -29,12 +29,7 @@ export const NOTIFICATION_TIME_TO_LIVE_MS = 5000;
 /** SPEC §5: a notification identical to the one shown last is not added again. */
 export function isRepeatOfLast(shown: readonly ShownNotification[], input: NotificationInput): boolean {
   const last = shown.at(-1);
-  return (
-    last !== undefined &&
-    last.type === input.type &&
-    last.message === input.message &&
-    last.action?.label === input.action?.label
-  );
+  return last !== undefined && last.type === input.type && last.message === input.message && last.action?.label === input.action?.label;
 }
 
 export function toShown(input: NotificationInput, id: number): ShownNotification {

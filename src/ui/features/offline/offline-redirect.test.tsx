@@ -32,10 +32,7 @@ describe('OfflineRedirect', () => {
   it('counts down from 10 s in a live region, then replaces the page with home', () => {
     vi.useFakeTimers();
     const router = renderAt('/p/OIL-5L');
-    expect(screen.getByRole('status')).toHaveProperty(
-      'textContent',
-      'This page is not available offline. Going to the home page in 10 s',
-    );
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'This page is not available offline. Going to the home page in 10 s');
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('status').textContent).toContain('in 7 s');
     act(() => vi.advanceTimersByTime(6000));

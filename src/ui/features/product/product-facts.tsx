@@ -6,7 +6,6 @@ import { to } from '../../routes/paths';
 import { UNIT_LABELS } from './unit-labels';
 import styles from './product-page.module.css';
 
-
 interface ProductFactsProps {
   product: ProductDoc;
   /** The chosen variant's sku and barcode replace the parent's. */
@@ -20,7 +19,13 @@ function UnitText({ product }: { product: ProductDoc }) {
   if (!product.measurement_unit) return null;
   const unit = i18n._(UNIT_LABELS[product.measurement_unit]);
   const quantity = product.unit_quantity;
-  return quantity && quantity > 1 ? <Trans>{unit} of {quantity}</Trans> : <>{unit}</>;
+  return quantity && quantity > 1 ? (
+    <Trans>
+      {unit} of {quantity}
+    </Trans>
+  ) : (
+    <>{unit}</>
+  );
 }
 
 export function ProductFacts({ product, sku, barcode, supplier }: ProductFactsProps) {

@@ -93,7 +93,9 @@ describe('configurable product page', () => {
 
 describe('product page states', () => {
   it('says "No available product variants" when every child is out of stock or disabled', async () => {
-    await db.products.insert(configurable([child('TSHIRT-RED-M', RED, SIZE_M, { is_in_stock: false }), child('TSHIRT-BLUE-L', BLUE, SIZE_L, { status: 3 })]));
+    await db.products.insert(
+      configurable([child('TSHIRT-RED-M', RED, SIZE_M, { is_in_stock: false }), child('TSHIRT-BLUE-L', BLUE, SIZE_L, { status: 3 })]),
+    );
     renderProductRoute(bridge, db, '/p/TSHIRT/t-shirt');
     expect((await screen.findByText('No available product variants')).getAttribute('role')).toBe('alert');
     expect(screen.queryByRole('radio')).toBeNull();
@@ -112,10 +114,22 @@ describe('product page states', () => {
 
   it('shows the product facts and stock status', async () => {
     await db.products.insert(makeProduct({ sku: 'OIL-5L', measurement_unit: 'carton', unit_quantity: 6 }));
-    await db.suppliers.insert({ id: 'sup-1', name: 'Κρητικά Προϊόντα ΑΕ', name_az: 'κρητικα', slug: 'kritika-proionta', status: 'active', minimum_order: 5000, activation_date: 1, updated_at: 1 });
+    await db.suppliers.insert({
+      id: 'sup-1',
+      name: 'Κρητικά Προϊόντα ΑΕ',
+      name_az: 'κρητικα',
+      slug: 'kritika-proionta',
+      status: 'active',
+      minimum_order: 5000,
+      activation_date: 1,
+      updated_at: 1,
+    });
     renderProductRoute(bridge, db, '/p/OIL-5L/elaiolado-kritis-5l');
     expect(await screen.findByText('In stock!')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Κρητικά Προϊόντα ΑΕ' })).toHaveProperty('href', expect.stringContaining('/s/kritika-proionta'));
+    expect(await screen.findByRole('link', { name: 'Κρητικά Προϊόντα ΑΕ' })).toHaveProperty(
+      'href',
+      expect.stringContaining('/s/kritika-proionta'),
+    );
     expect(screen.getByText('5201234567890')).toBeTruthy();
     expect(screen.getByText('Carton of 6')).toBeTruthy();
   });
@@ -128,7 +142,9 @@ describe('product page states', () => {
 
 describe('price tag while the tax rules load', () => {
   it('never shows a guessed rate: empty and busy first, then the price with VAT 13 %', async () => {
-    await db.products.insert(makeProduct({ sku: 'OIL-1', slug: 'oil', url_key: 'oil', name_en: 'Olive oil', price: 1000, final_price: 1000 }));
+    await db.products.insert(
+      makeProduct({ sku: 'OIL-1', slug: 'oil', url_key: 'oil', name_en: 'Olive oil', price: 1000, final_price: 1000 }),
+    );
     const seen: string[] = [];
     const observer = new MutationObserver(() => {
       for (const tag of document.querySelectorAll('[data-testid="price-tag"]')) seen.push(tag.textContent ?? '');

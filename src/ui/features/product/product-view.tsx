@@ -28,14 +28,17 @@ import styles from './product-page.module.css';
 /** Skus of the products a bundle or grouped product is made of. */
 function linkedSkus(product: ProductDoc): string[] {
   if (product.type_id === 'bundle') return productBundleOptions(product).flatMap((o) => o.product_links.map((l) => l.sku));
-  if (product.type_id === 'grouped') return (product.product_links ?? []).filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
+  if (product.type_id === 'grouped')
+    return (product.product_links ?? []).filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
   return [];
 }
 
 function useLinkedProducts(db: AppDatabase, product: ProductDoc): ReadonlyMap<string, ProductDoc> {
   const skus = useMemo(() => linkedSkus(product), [product]);
   const key = skus.join(',');
-  return useObservable(() => (skus.length > 0 ? observeProductsBySku(db, skus) : of(new Map<string, ProductDoc>())), [db, key]) ?? new Map();
+  return (
+    useObservable(() => (skus.length > 0 ? observeProductsBySku(db, skus) : of(new Map<string, ProductDoc>())), [db, key]) ?? new Map()
+  );
 }
 
 export function ProductView({ product, childSku }: { product: ProductDoc; childSku: string | null }) {
@@ -77,7 +80,12 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
           {product.type_id === 'grouped' ? null : <PriceTag item={priced} taxClassId={product.tax_class_id} size="large" now={now} />}
           {noVariants ? null : <StockStatus inStock={inStock} />}
           {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
-          <ProductFacts product={product} sku={child?.sku ?? product.sku} barcode={child?.barcode || product.barcode} supplier={supplier ? supplier.toMutableJSON() : null} />
+          <ProductFacts
+            product={product}
+            sku={child?.sku ?? product.sku}
+            barcode={child?.barcode || product.barcode}
+            supplier={supplier ? supplier.toMutableJSON() : null}
+          />
         </div>
       </div>
       {product.type_id === 'bundle' ? <BundleOptions options={bundleOptions} selections={bundleSelections} products={linked} /> : null}

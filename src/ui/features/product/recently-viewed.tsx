@@ -23,7 +23,9 @@ export function RecentlyViewed({ db, customerId, sku }: { db: AppDatabase; custo
       observeRecentlyViewed(db, customerId).pipe(
         switchMap((list) => {
           const skus = recentlyViewedSkus(list, sku, RECENTLY_VIEWED_SHOWN);
-          return skus.length === 0 ? of({ skus, bySku: new Map() }) : observeProductsBySku(db, skus).pipe(switchMap((bySku) => of({ skus, bySku })));
+          return skus.length === 0
+            ? of({ skus, bySku: new Map() })
+            : observeProductsBySku(db, skus).pipe(switchMap((bySku) => of({ skus, bySku })));
         }),
       ),
     [db, customerId, sku],

@@ -2,7 +2,15 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProductDoc } from '../../../db/schema/products';
 import { productChildren, productConfigurableOptions, type ProductChild } from '../../../db/queries/product-structure';
-import { availableChildren, findVariant, isCompleteSelection, pickerOptions, selectionOf, type ConfigurableOption, type VariantSelection } from '../../../domain/variants';
+import {
+  availableChildren,
+  findVariant,
+  isCompleteSelection,
+  pickerOptions,
+  selectionOf,
+  type ConfigurableOption,
+  type VariantSelection,
+} from '../../../domain/variants';
 import { to } from '../../routes/paths';
 
 export interface VariantChoice {

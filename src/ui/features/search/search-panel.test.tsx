@@ -21,8 +21,15 @@ let bridge: FakeBridge;
 let db: AppDatabase;
 
 const onlineItem = {
-  sku: 'CAF-1', parentSku: null, name: 'Καφές ελληνικός 200g', name_en: 'Greek coffee 200g', supplier_name: 'Λουμίδης ΑΕ',
-  price: 3.45, tax_class_id: 2, slug: 'kafes-ellinikos-200g', thumbnail: '/media/product/CAF-1/thumbnail.svg',
+  sku: 'CAF-1',
+  parentSku: null,
+  name: 'Καφές ελληνικός 200g',
+  name_en: 'Greek coffee 200g',
+  supplier_name: 'Λουμίδης ΑΕ',
+  price: 3.45,
+  tax_class_id: 2,
+  slug: 'kafes-ellinikos-200g',
+  thumbnail: '/media/product/CAF-1/thumbnail.svg',
 };
 
 beforeAll(async () => {
@@ -46,7 +53,16 @@ async function renderHeaderButton(options: { online: boolean }) {
   session.bridge.tokens.write({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 });
   const index = createLocalSearchIndex();
   await index.sync({
-    products: [makeProduct({ sku: 'CAF-9', name: 'Καφές φίλτρου 500g', name_en: 'Filter coffee 500g', supplier_name: 'Τοπικός', price: 799, barcode: '' })],
+    products: [
+      makeProduct({
+        sku: 'CAF-9',
+        name: 'Καφές φίλτρου 500g',
+        name_en: 'Filter coffee 500g',
+        supplier_name: 'Τοπικός',
+        price: 799,
+        barcode: '',
+      }),
+    ],
     categories: [],
   });
   const client = createCatalogSearchClient({
@@ -101,7 +117,9 @@ describe('search panel', () => {
   });
 
   it('shows bridge results with name, sku, supplier and price, linking to the product page', async () => {
-    bridge.routes.set('POST /api/catalog/product/_search', () => ok({ items: [onlineItem], total: 1, perPage: 20, start: 0, aggregations: {}, attributeMetadata: [] }));
+    bridge.routes.set('POST /api/catalog/product/_search', () =>
+      ok({ items: [onlineItem], total: 1, perPage: 20, start: 0, aggregations: {}, attributeMetadata: [] }),
+    );
     const router = await renderHeaderButton({ online: true });
     const { user, input, dialog } = await openPanel();
     await user.type(input, 'καφ');
@@ -122,7 +140,11 @@ describe('search panel', () => {
     const { user, input, dialog } = await openPanel();
     await user.type(input, 'καφες');
     expect(await within(dialog).findByText('Showing offline results')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: /Filter coffee 500g/ }).getAttribute('href')).toBe('/p/CAF-9/elaiolado-kritis-5l');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Filter coffee 500g/ })
+        .getAttribute('href'),
+    ).toBe('/p/CAF-9/elaiolado-kritis-5l');
     expect(within(dialog).getByRole('status').textContent).toBe('1 product found');
   });
 

@@ -50,9 +50,7 @@ export function SearchResults({ hits, onPick }: SearchResultsProps) {
                 </span>
               </span>
             </Link>
-            <div className={styles.resultPrice}>
-              {hit.prices ? <PriceTag item={hit.prices} taxClassId={hit.taxClassId} /> : null}
-            </div>
+            <div className={styles.resultPrice}>{hit.prices ? <PriceTag item={hit.prices} taxClassId={hit.taxClassId} /> : null}</div>
           </li>
         );
       })}

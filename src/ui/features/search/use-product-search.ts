@@ -48,7 +48,8 @@ export function useProductSearch(client: CatalogSearchClient, text: string, minL
 
   if (trimmed === '') return { status: 'idle' };
   if (!searchable) return { status: 'too-short' };
-  if (settled?.key === key) return 'answer' in settled ? { status: 'done', answer: settled.answer } : { status: 'failed', error: settled.error };
+  if (settled?.key === key)
+    return 'answer' in settled ? { status: 'done', answer: settled.answer } : { status: 'failed', error: settled.error };
   // The last answer stays on screen while the next one is on its way (no flicker while typing).
   return { status: 'searching', previous: settled && 'answer' in settled ? settled.answer : null };
 }

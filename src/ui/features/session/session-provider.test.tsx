@@ -106,7 +106,9 @@ function renderApp(controller: SessionController, path: string) {
 
 describe('session', () => {
   it('sends a visitor to /login and, after login, to the page they wanted', async () => {
-    bridge.routes.set('POST /api/client/user/login', () => ok('access-1', { refreshToken: 'r-1', expiresIn: 900, userData: { buyers: [alpha] } }));
+    bridge.routes.set('POST /api/client/user/login', () =>
+      ok('access-1', { refreshToken: 'r-1', expiresIn: 900, userData: { buyers: [alpha] } }),
+    );
     bridge.routes.set('GET /api/bridge/user/me', () => ok(customerWith([alpha])));
     const { controller, cookies, tokens } = setup();
     const router = renderApp(controller, '/orders');
@@ -153,7 +155,9 @@ describe('session', () => {
       req.headers.authorization === 'Bearer access-2' ? ok(customerWith([alpha])) : refuse(401, M.notAuthorized),
     );
     bridge.routes.set('POST /api/client/user/refresh', () => refuse(401, M.notAuthorized));
-    bridge.routes.set('POST /api/client/user/login', () => ok('access-2', { refreshToken: 'r-2', expiresIn: 900, userData: { buyers: [alpha] } }));
+    bridge.routes.set('POST /api/client/user/login', () =>
+      ok('access-2', { refreshToken: 'r-2', expiresIn: 900, userData: { buyers: [alpha] } }),
+    );
     const { controller, tokens, profiles } = setup({ tokens: STORED });
     const router = renderApp(controller, '/orders');
 

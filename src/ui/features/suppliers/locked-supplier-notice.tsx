@@ -20,7 +20,14 @@ export function LockedSupplierNotice({ supplier }: { supplier: Pick<SupplierDoc,
 /** A padlock drawn inline: emoji fonts are missing on some systems (a box instead of 🔒). */
 export function LockIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 16 16" style={{ verticalAlign: '-2px', marginRight: '4px' }}>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      style={{ verticalAlign: '-2px', marginRight: '4px' }}
+    >
       <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
     </svg>
   );

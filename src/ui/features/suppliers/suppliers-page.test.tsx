@@ -24,13 +24,28 @@ beforeEach(async () => {
   db = await createAppDatabase({ name: `suppliers-page-${counter}`, storage: fakeAppStorage(), multiInstance: false });
   await db.suppliers.bulkInsert([
     ...Array.from({ length: 12 }, (_, i) =>
-      makeSupplier({ id: `s${i}`, name: `Supplier ${String(i).padStart(2, '0')}`, slug: `s${i}`, activation_date: 1_000 + i, payment_methods: i % 2 ? [2] : [1] }),
+      makeSupplier({
+        id: `s${i}`,
+        name: `Supplier ${String(i).padStart(2, '0')}`,
+        slug: `s${i}`,
+        activation_date: 1_000 + i,
+        payment_methods: i % 2 ? [2] : [1],
+      }),
     ),
     makeSupplier({ id: 'locked', name: 'Locked Co', slug: 'locked', status: 'locked', activation_date: 5_000 }),
     makeSupplier({ id: 'gone', name: 'Gone Co', slug: 'gone', status: 'inactive', activation_date: 6_000 }),
   ]);
   await db.products.bulkInsert(
-    Array.from({ length: 10 }, (_, i) => makeProduct({ sku: `P${i}`, name: `Product ${i}`, name_en: `Product ${i}`, supplier_id: i < 5 ? 's1' : 'locked', created_at: i, new: i === 3 })),
+    Array.from({ length: 10 }, (_, i) =>
+      makeProduct({
+        sku: `P${i}`,
+        name: `Product ${i}`,
+        name_en: `Product ${i}`,
+        supplier_id: i < 5 ? 's1' : 'locked',
+        created_at: i,
+        new: i === 3,
+      }),
+    ),
   );
 });
 afterEach(async () => {
@@ -38,7 +53,8 @@ afterEach(async () => {
   await db.close();
 });
 
-const supplierNames = (): string[] => screen.queryAllByTestId('supplier-card').map((card) => within(card).getByRole('link').textContent ?? '');
+const supplierNames = (): string[] =>
+  screen.queryAllByTestId('supplier-card').map((card) => within(card).getByRole('link').textContent ?? '');
 
 describe('/suppliers', () => {
   it('lists active and locked suppliers newest first, hides inactive ones, and keeps filters in the URL', async () => {

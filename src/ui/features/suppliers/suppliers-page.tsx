@@ -46,7 +46,15 @@ function toSearch(filters: SupplierFilters, page: number): URLSearchParams {
   return search;
 }
 
-function SupplierFiltersForm({ filters, regions, onChange }: { filters: SupplierFilters; regions: readonly string[]; onChange: (f: SupplierFilters) => void }) {
+function SupplierFiltersForm({
+  filters,
+  regions,
+  onChange,
+}: {
+  filters: SupplierFilters;
+  regions: readonly string[];
+  onChange: (f: SupplierFilters) => void;
+}) {
   const { t, i18n } = useLingui();
   const sortId = useId();
   const paymentId = useId();
@@ -55,28 +63,49 @@ function SupplierFiltersForm({ filters, regions, onChange }: { filters: Supplier
     <section className={styles.filters} aria-label={t`Filters`}>
       <div className={controls.field}>
         <label htmlFor={sortId} className={controls.label}>{t`Sort by`}</label>
-        <select id={sortId} className={controls.select} value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as SupplierSort })}>
+        <select
+          id={sortId}
+          className={controls.select}
+          value={filters.sort}
+          onChange={(e) => onChange({ ...filters, sort: e.target.value as SupplierSort })}
+        >
           {SUPPLIER_SORTS.map((sort) => (
-            <option key={sort} value={sort}>{i18n._(SORT_LABELS[sort])}</option>
+            <option key={sort} value={sort}>
+              {i18n._(SORT_LABELS[sort])}
+            </option>
           ))}
         </select>
       </div>
       <div className={controls.field}>
         <label htmlFor={paymentId} className={controls.label}>{t`Payment method`}</label>
-        <select id={paymentId} className={controls.select} value={filters.payment ?? ''} onChange={(e) => onChange({ ...filters, payment: e.target.value ? Number(e.target.value) : null })}>
+        <select
+          id={paymentId}
+          className={controls.select}
+          value={filters.payment ?? ''}
+          onChange={(e) => onChange({ ...filters, payment: e.target.value ? Number(e.target.value) : null })}
+        >
           <option value="">{t`Any`}</option>
           {[1, 2, 3, 4].map((id) => (
-            <option key={id} value={id}>{i18n._(PAYMENT_LABELS[id] ?? msg`Any`)}</option>
+            <option key={id} value={id}>
+              {i18n._(PAYMENT_LABELS[id] ?? msg`Any`)}
+            </option>
           ))}
         </select>
       </div>
       {regions.length > 0 ? (
         <div className={controls.field}>
           <label htmlFor={regionId} className={controls.label}>{t`Region`}</label>
-          <select id={regionId} className={controls.select} value={filters.region ?? ''} onChange={(e) => onChange({ ...filters, region: e.target.value || null })}>
+          <select
+            id={regionId}
+            className={controls.select}
+            value={filters.region ?? ''}
+            onChange={(e) => onChange({ ...filters, region: e.target.value || null })}
+          >
             <option value="">{t`Any`}</option>
             {regions.map((region) => (
-              <option key={region} value={region}>{region}</option>
+              <option key={region} value={region}>
+                {region}
+              </option>
             ))}
           </select>
         </div>

@@ -54,7 +54,16 @@ describe('URL dispatch on the catch-all route', () => {
   });
 
   it('shows a CMS page in place', async () => {
-    renderAt('/about-us', () => ({ kind: 'cms_page', page: { identifier: 'about-us', title: 'Ποιοι είμαστε', title_en: 'About us', content: '<p>Γεια</p>', content_en: '<p>Hello there</p>' } }));
+    renderAt('/about-us', () => ({
+      kind: 'cms_page',
+      page: {
+        identifier: 'about-us',
+        title: 'Ποιοι είμαστε',
+        title_en: 'About us',
+        content: '<p>Γεια</p>',
+        content_en: '<p>Hello there</p>',
+      },
+    }));
     expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
     expect(screen.getByText('Hello there')).toBeTruthy();
   });

@@ -43,15 +43,30 @@ beforeEach(() => {
 });
 
 const category: CategoryDoc = {
-  id: '15', parent_id: '12', parent_ids: ['12'], name: 'Λάδια', slug: 'ladia-15', url_path: 'trofima/ladia', path: '12/15',
-  level: 3, position: 1, is_active: true, product_count: 3, children_count: 0, updated_at: 0,
+  id: '15',
+  parent_id: '12',
+  parent_ids: ['12'],
+  name: 'Λάδια',
+  slug: 'ladia-15',
+  url_path: 'trofima/ladia',
+  path: '12/15',
+  level: 3,
+  position: 1,
+  is_active: true,
+  product_count: 3,
+  children_count: 0,
+  updated_at: 0,
 };
 const oil = makeProduct({ sku: 'OIL-5L', slug: 'elaiolado-kritis-5l', url_key: 'elaiolado-kritis-5l' });
 const shirt = makeProduct({ sku: 'TSH-1', slug: 'mplouzaki', url_key: 'mplouzaki', type_id: 'configurable' });
 const shirtRed = makeProduct({ sku: 'TSH-1-RED', parent_sku: 'TSH-1', slug: 'mplouzaki-kokkino', url_key: 'mplouzaki-kokkino' });
 const products = [oil, shirt, shirtRed];
 const snapshot: CatalogSnapshot = {
-  version: 1, products, bySku: new Map(products.map((p) => [p.sku, p])), categories: [category], suppliers: [],
+  version: 1,
+  products,
+  bySku: new Map(products.map((p) => [p.sku, p])),
+  categories: [category],
+  suppliers: [],
 };
 
 function memoryCache(): UrlCache & { entries: Map<string, UrlTarget> } {
@@ -94,7 +109,10 @@ describe('URL dispatcher resolution', () => {
   it('asks the bridge for what the catalogue does not know, and remembers the answer', async () => {
     answers.set('old-brand/olive-oil', {
       status: 200,
-      body: { code: 200, result: { _type: 'product', _source: { sku: 'TSH-9-BLUE' }, url_path: 'p/TSH-9/mplouza', filters: { childSku: 'TSH-9-BLUE' } } },
+      body: {
+        code: 200,
+        result: { _type: 'product', _source: { sku: 'TSH-9-BLUE' }, url_path: 'p/TSH-9/mplouza', filters: { childSku: 'TSH-9-BLUE' } },
+      },
     });
     const cache = memoryCache();
     const resolver = resolverFor({ cache });
@@ -116,7 +134,11 @@ describe('URL dispatcher resolution', () => {
     answers.set('c/x', { status: 200, body: { code: 200, result: { _type: 'category', _source: { slug: 'x-9' }, url_path: 'x' } } });
     const resolver = resolverFor();
     const results = await Promise.all([resolver.resolve('/c/x'), resolver.resolve('c/x/'), resolver.resolve('/c/x?sort=price')]);
-    expect(results).toEqual([{ kind: 'redirect', to: '/c/x-9' }, { kind: 'redirect', to: '/c/x-9' }, { kind: 'redirect', to: '/c/x-9' }]);
+    expect(results).toEqual([
+      { kind: 'redirect', to: '/c/x-9' },
+      { kind: 'redirect', to: '/c/x-9' },
+      { kind: 'redirect', to: '/c/x-9' },
+    ]);
     expect(asked).toEqual(['c/x']);
   });
 
