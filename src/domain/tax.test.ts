@@ -72,3 +72,18 @@ describe('findTaxRate', () => {
     expect(findTaxRate(1, [islandRule], { country: 'GR', region: 'Αττική' })).toBe(0);
   });
 });
+
+describe('the tax class guard', () => {
+  /** A catalogue that (wrongly or for "no class") lists class 0 and a negative class in a rule. */
+  const rulesNamingClassZero: TaxRule[] = [
+    { id: 20, product_tax_class_ids: [0, -1], rates: [{ rate: 24, tax_country_id: 'GR', region_name: '' }] },
+  ];
+
+  it.each([0, -1, Number.NaN])('charges no tax for tax class %s, even when a rule names that class', (taxClassId) => {
+    expect(findTaxRate(taxClassId, rulesNamingClassZero, { country: 'GR' })).toBe(0);
+  });
+
+  it('still charges the rule of class 1 next to it', () => {
+    expect(findTaxRate(1, [...rulesNamingClassZero, ...greekRules], { country: 'GR' })).toBe(24);
+  });
+});
