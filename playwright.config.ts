@@ -23,7 +23,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   forbidOnly: isCi,
-  retries: isCi ? 0 : 1,
+  // No retries anywhere: a flaky test must show, not pass on its second try.
+  retries: 0,
   // Two cores: one worker drives the browser while the bridge and the other worker share the rest.
   workers: 2,
   reporter: [['list']],
@@ -31,7 +32,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     locale: 'en-US',
     timezoneId: 'Europe/Athens',
-    trace: 'on-first-retry',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

@@ -69,11 +69,15 @@ export function plainProducts(products: readonly CatalogueProduct[]): CatalogueP
   );
 }
 
-/** The first word of the Greek name with four letters or more, lower-cased and without accents (what a buyer types). */
-export function unaccentedWord(name: string): string | undefined {
-  const word = name.split(/\s+/).find((w) => /^\p{L}{4,}$/u.test(w));
-  return word
-    ?.normalize('NFD')
+/** A name as a buyer types it: lower case, without accents (Greek tonos and dialytika, Latin accents). */
+export function unaccented(name: string): string {
+  return name
+    .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
+}
+
+/** Whether a name carries accents, so typing it without them tests the accent folding. */
+export function hasAccents(name: string): boolean {
+  return name.normalize('NFD') !== name;
 }
