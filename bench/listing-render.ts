@@ -23,7 +23,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { makeCategory } from '../src/db/queries/listing-fixtures';
-import { nameSortKey } from '../src/db/name-sort-key';
+import { nameSortKey } from '../src/domain/name-sort-key';
 import type { ProductDoc } from '../src/db/schema/products';
 import { makeProduct } from '../src/db/testing/documents';
 import { serveDirectory } from './support/serve-directory';

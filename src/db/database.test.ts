@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_COLLECTION_SCHEMAS, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
-import { nameSortKey } from './name-sort-key';
+import { nameSortKey } from '../domain/name-sort-key';
 import { makeProduct } from './testing/documents';
 import { fakeAppStorage } from './testing/fake-storage';
 

@@ -1,6 +1,7 @@
 import type { CatalogMetaWireDoc, CompactCategory, CompactSupplier } from '../../../src/contracts/sync';
 import type { Queryable } from '../../db/client';
-import { asRecord, bool, compact, epochOf, int, nameSortKey, num, str } from './doc-fields';
+import { asRecord, bool, compact, epochOf, int, num, str } from './doc-fields';
+import { nameSortKey } from '../../../src/domain/name-sort-key';
 
 interface CategorySource {
   id: number;

@@ -57,15 +57,3 @@ export function compact<T extends Json>(doc: T): T {
   for (const key of Object.keys(doc)) if (doc[key] === undefined) delete doc[key];
   return doc;
 }
-
-/** SPEC §9 name_az: lower-cased, accents stripped, final sigma folded (same rule as src/db/name-sort-key.ts). */
-export function nameSortKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ς/g, 'σ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
-}

@@ -1,6 +1,7 @@
 import type { CompactChild, CompactProduct } from '../../../src/contracts/sync';
 import type { Queryable } from '../../db/client';
-import { asRecord, asRecords, bool, centsOf, compact, epochOf, int, nameSortKey, num, str, type Json } from './doc-fields';
+import { asRecord, asRecords, bool, centsOf, compact, epochOf, int, num, str, type Json } from './doc-fields';
+import { nameSortKey } from '../../../src/domain/name-sort-key';
 
 /** The columns a product document is built from; `data` is the full stored document (SPEC §3 shape). */
 export interface ProductSource {

@@ -1,7 +1,7 @@
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
-import { nameSortKey } from '../name-sort-key';
+import { nameSortKey } from '../../domain/name-sort-key';
 import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
 import { catalogSnapshot$, SNAPSHOT_THROTTLE_MS, type CatalogSnapshot } from './catalog-snapshot';

@@ -1,4 +1,4 @@
-import { nameSortKey } from '../name-sort-key';
+import { nameSortKey } from '../../domain/name-sort-key';
 import type { CategoryDoc } from '../schema/categories';
 import type { SupplierDoc } from '../schema/suppliers';
 

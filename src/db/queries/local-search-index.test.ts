@@ -94,6 +94,13 @@ describe('local product search', () => {
     }
   });
 
+  it('ignores accents in the query, also more of them than typo tolerance would forgive', async () => {
+    const index = await indexOf();
+    for (const text of ['κάφές', 'ΚΆΦΈΣ']) {
+      expect(skus(index.search(text)).slice(0, 2).sort()).toEqual(['CAF-1', 'CAF-2']);
+    }
+  });
+
   it('tolerates a typo and finds a word from its beginning', async () => {
     const index = await indexOf();
     expect(skus(index.search('ελαιολδο')).length).toBeGreaterThan(0);

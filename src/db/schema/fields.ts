@@ -11,7 +11,6 @@ export type OpenObject = Record<string, unknown>;
 
 export const ID_MAX = 64;
 export const SKU_MAX = 100;
-export const SORT_KEY_MAX = 200;
 export const SLUG_MAX = 200;
 export const URL_PATH_MAX = 400;
 

@@ -1,3 +1,4 @@
+import { NAME_SORT_KEY_MAX } from '../../domain/name-sort-key';
 import type { RxJsonSchema } from 'rxdb';
 import type { Cents } from '../../domain/money';
 import {
@@ -11,7 +12,6 @@ import {
   openObjectListField,
   SKU_MAX,
   SLUG_MAX,
-  SORT_KEY_MAX,
   stringListField,
   textField,
   URL_PATH_MAX,
@@ -103,7 +103,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     parent_sku: keyField(SKU_MAX),
     name: textField,
     name_en: textField,
-    name_az: keyField(SORT_KEY_MAX),
+    name_az: keyField(NAME_SORT_KEY_MAX),
     type_id: { type: 'string', enum: [...PRODUCT_TYPES], maxLength: 16 },
     status: intField(0, 9),
     visibility: intField(1, 4),

@@ -1,6 +1,7 @@
+import { NAME_SORT_KEY_MAX } from '../../domain/name-sort-key';
 import type { RxJsonSchema } from 'rxdb';
 import type { Cents } from '../../domain/money';
-import { boolField, centsField, epochMsField, idField, intField, keyField, SLUG_MAX, SORT_KEY_MAX, textField } from './fields';
+import { boolField, centsField, epochMsField, idField, intField, keyField, SLUG_MAX, textField } from './fields';
 
 export const SUPPLIER_STATUSES = ['active', 'inactive', 'locked'] as const;
 export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
@@ -45,7 +46,7 @@ export const supplierSchema: RxJsonSchema<SupplierDoc> = {
   properties: {
     id: idField(),
     name: textField,
-    name_az: keyField(SORT_KEY_MAX),
+    name_az: keyField(NAME_SORT_KEY_MAX),
     slug: keyField(SLUG_MAX),
     url_key: textField,
     status: { type: 'string', enum: [...SUPPLIER_STATUSES], maxLength: 16 },

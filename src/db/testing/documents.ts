@@ -1,5 +1,5 @@
 import type { Customer } from '../../contracts/auth';
-import { nameSortKey } from '../name-sort-key';
+import { nameSortKey } from '../../domain/name-sort-key';
 import type { AddressDoc } from '../schema/addresses';
 import type { CartItemDoc } from '../schema/cart-items';
 import type { FavoriteDoc } from '../schema/favorites';

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAppDatabase, type AppDatabase } from '../../../db/database';
 import { makeCategory, makeSupplier } from '../../../db/queries/listing-fixtures';
-import { nameSortKey } from '../../../db/name-sort-key';
+import { nameSortKey } from '../../../domain/name-sort-key';
 import type { ProductDoc } from '../../../db/schema/products';
 import { makeProduct } from '../../../db/testing/documents';
 import { fakeAppStorage } from '../../../db/testing/fake-storage';
