@@ -159,6 +159,9 @@ describe('product relevance', () => {
 
   it('is accent- and case-insensitive for Greek, final sigma included', async () => {
     for (const query of ['καφες', 'ΚΑΦΕΣ', 'Καφες']) expect(skus((await text(query)).result)[0]).toBe('T-KAFES');
+    // Two accents too many in a five-letter word: more than typo tolerance (one edit) would forgive, so only
+    // the accent folding of the query finds it.
+    for (const query of ['κάφές', 'ΚΆΦΈΣ']) expect(skus((await text(query)).result)[0]).toBe('T-KAFES');
     expect(skus((await text('ΕΛΑΙΟΛΑΔΟ', { size: 100 })).result)).toContain('T-ELAIO');
   });
 
