@@ -103,6 +103,8 @@ export default defineConfig(
       'data/**',
       'data-*/**',
       'coverage/**',
+      'reports/**',
+      '.stryker-tmp/**',
       'playwright-report/**',
       'test-results/**',
       'bench/results/**',
