@@ -1,25 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openDb } from '../db/client';
+import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { seedIfEmpty } from './seed';
 
-/** `npm run seed`: DATABASE_URL, or PGlite in DATA_DIR/pglite (default ./data); SEED_PRODUCTS (default 3000). */
-class SeedCliError extends Error {
-  readonly code = 'SEED_BAD_ENV';
-}
-
-function productCount(): number {
-  const raw = process.env.SEED_PRODUCTS ?? '3000';
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new SeedCliError(`SEED_PRODUCTS must be a positive integer, got "${raw}"`);
-  return value;
-}
-
+/**
+ * `npm run seed`: migrates and seeds the bridge's database if it is empty, with the bridge's own
+ * configuration (loadConfig: DATABASE_URL, or PGlite in DATA_DIR/pglite; SEED_PRODUCTS, where 0 seeds
+ * nothing, as at `npm start`).
+ */
 async function main(): Promise<void> {
-  const products = productCount();
-  const dataDir = process.env.DATA_DIR ?? './data';
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const { seedProducts: products, dataDir, databaseUrl } = loadConfig();
+  if (products === 0) {
+    console.log('SEED_PRODUCTS=0: nothing to seed.');
+    return;
+  }
   if (!databaseUrl) await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
   const db = await openDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite') });
   try {
