@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { taxRuleSchema } from '../../src/contracts/tax-rule';
 /** Rows exactly as they are inserted: keys are column names, `data` is the document the storefront gets. */
 export type JsonDoc = Record<string, unknown>;
 
@@ -63,7 +65,8 @@ export interface AttributeRow {
 export interface TaxRuleRow {
   id: number;
   code: string;
-  data: JsonDoc;
+  /** What the storefront prices with: the shared contract, plus the catalogue's own extra fields. */
+  data: z.input<typeof taxRuleSchema> & JsonDoc;
   updated_at: string;
 }
 export interface CmsRow {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taxRuleSchema } from '../../src/contracts/tax-rule';
 import { isValidAfm } from '../../src/domain/afm';
 import { checkPhone } from '../../src/domain/phone';
 import { isValidPostcode } from '../../src/domain/postcode';
@@ -215,6 +216,7 @@ describe('the seeded demo marketplace', () => {
     const rules = await db.query<{ data: { product_tax_class_ids: number[]; rates: { rate: number; tax_country_id: string }[] } }>(
       'select data from tax_rules order by id',
     );
+    for (const rule of rules) expect(taxRuleSchema.safeParse(rule.data).success).toBe(true);
     expect(rules.map((r) => [r.data.product_tax_class_ids[0], r.data.rates[0]?.rate, r.data.rates[0]?.tax_country_id])).toEqual([
       [1, 24, 'GR'],
       [2, 13, 'GR'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { combineLatest, map, shareReplay, tap, type Observable } from 'rxjs';
+import { taxRuleSchema } from '../../contracts/tax-rule';
 import type { TaxRule } from '../../domain/tax';
 import type { AppDatabase } from '../database';
 import { catalogMetaKey } from '../schema/catalog-meta';
@@ -13,22 +14,6 @@ export interface TaxSettings {
 }
 
 export const FALLBACK_TAX_COUNTRY = 'GR';
-
-const rateSchema = z.object({
-  rate: z.coerce.number(),
-  tax_country_id: z.string(),
-  tax_region_id: z.coerce.number().nullish(),
-  region_name: z.string().nullish(),
-});
-
-const ruleSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  product_tax_class_ids: z.array(z.coerce.number()),
-  customer_tax_class_ids: z.array(z.coerce.number()).optional(),
-  priority: z.coerce.number().optional(),
-  position: z.coerce.number().optional(),
-  rates: z.array(rateSchema),
-});
 
 const configValueSchema = z.object({ value: z.string() });
 
@@ -72,7 +57,7 @@ function taxSettingsQuery(db: AppDatabase): Observable<TaxSettings> {
   const rules$ = db.catalog_meta.find({ selector: { type: 'tax_rule' } }).$.pipe(
     map((docs) =>
       docs.flatMap((doc) => {
-        const parsed = ruleSchema.safeParse(doc.toMutableJSON().data);
+        const parsed = taxRuleSchema.safeParse(doc.toMutableJSON().data);
         return parsed.success ? [parsed.data] : [];
       }),
     ),
