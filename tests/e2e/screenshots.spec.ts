@@ -3,10 +3,11 @@ import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
 import { apiLogin, plainProducts, pullAll, type CatalogueProduct, type CatalogueSupplier } from './support/catalogue-api';
 import { waitForCatalogueReady } from './support/catalogue-ui';
-import { logIn } from './support/session';
+import { homeHeading, selectBuyerDialog, submitLogin } from './support/session';
 
 // Opt-in visual check, not part of `npm test`: SCREENSHOTS=1 npx playwright test screenshots
-// writes login, register, home, a category listing and a product page at phone and desktop widths into
+// writes login, register, the select-buyer dialog, home, the account menu, a product page, a category
+// listing, the suppliers page and the search panel at phone and desktop widths into
 // /tmp/screens/ (outside the repo).
 const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
 
@@ -25,8 +26,17 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await page.screenshot({ path: `${SCREENS_DIR}/register-${width}.png`, fullPage: true });
 
-    await logIn(page, DEMO.superUser, DEMO_PASSWORD);
+    // The super user of two companies is asked which one to work for: the select-buyer dialog.
+    await submitLogin(page, DEMO.superUser, DEMO_PASSWORD);
+    await expect(selectBuyerDialog(page)).toBeVisible();
+    await page.screenshot({ path: `${SCREENS_DIR}/select-buyer-${width}.png`, fullPage: false });
+    await selectBuyerDialog(page).getByRole('button').first().click();
+    await expect(homeHeading(page)).toBeVisible();
     await page.screenshot({ path: `${SCREENS_DIR}/home-${width}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.screenshot({ path: `${SCREENS_DIR}/account-menu-${width}.png`, fullPage: false });
+    await page.keyboard.press('Escape');
 
     const token = await apiLogin(page.request, DEMO.superUser, DEMO_PASSWORD);
     const product = plainProducts(await pullAll<CatalogueProduct>(page.request, token, 'products'))[0];
@@ -47,5 +57,15 @@ for (const width of [390, 1280]) {
       .click();
     await expect(page.getByRole('main').getByTestId('product-card').first()).toBeVisible();
     await page.screenshot({ path: `${SCREENS_DIR}/listing-${width}.png`, fullPage: false });
+
+    await page.goto('/suppliers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS_DIR}/suppliers-${width}.png`, fullPage: false });
+
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Search' });
+    await panel.getByRole('searchbox', { name: 'Search products' }).fill(product.name.split(' ')[0] ?? product.sku);
+    await expect(panel.getByText(/\d+ products? found/)).toBeVisible();
+    await page.screenshot({ path: `${SCREENS_DIR}/search-${width}.png`, fullPage: false });
   });
 }
