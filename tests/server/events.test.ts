@@ -13,11 +13,11 @@ import { migrate } from '../../server/db/migrate';
 import { eventRoutes } from '../../server/routes/events';
 import { syncRoutes } from '../../server/routes/sync';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { LiveEventHub } from '../../server/services/change-feed/live-events';
 import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../server/services/change-feed/notifier';
 import { M } from '../../src/contracts/messages';
 import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 
 type Stream = {
@@ -96,8 +96,13 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
   let adminToken: string;
   let dataDir: string;
   const open: Stream[] = [];
-  const connect = async (query = `token=${token}`): Promise<Stream> => {
-    const s = await openStream(`${base}/api/events?${query}`);
+  const ticketFor = async (accessToken: string): Promise<string> => {
+    const res = await app.inject({ method: 'POST', url: '/api/events/ticket', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.statusCode).toBe(200);
+    return (JSON.parse(res.body) as { result: { ticket: string } }).result.ticket;
+  };
+  const connect = async (query?: string): Promise<Stream> => {
+    const s = await openStream(`${base}/api/events?${query ?? `token=${await ticketFor(token)}`}`);
     open.push(s);
     return s;
   };
@@ -111,8 +116,8 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     if (!app.hasRoute({ method: 'GET', url: '/api/sync/v1/:collection' })) await app.register(syncRoutes);
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    token = signAccessToken(TEST_JWT_SECRET, (await createCustomer(db)).id, 900, Date.now());
-    adminToken = signAccessToken(TEST_JWT_SECRET, (await createCustomer(db, { isAdmin: true })).id, 900, Date.now());
+    token = (await openTestSession(db, (await createCustomer(db)).id)).token;
+    adminToken = (await openTestSession(db, (await createCustomer(db, { isAdmin: true })).id)).token;
   });
 
   afterAll(async () => {
@@ -121,16 +126,16 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses a stream without a valid token', async () => {
+  it('refuses a stream without a valid ticket', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/events' });
     expect(res.statusCode).toBe(401);
     expect(JSON.parse(res.body).errors[0].description).toBe(M.notAuthorized);
-    const forged = await connect(`token=${token}x`);
+    const forged = await connect(`token=${await ticketFor(token)}x`);
     expect(forged.status).toBe(401);
   });
 
   it('opens an uncompressed event stream whose first message is RESYNC', async () => {
-    const s = await openStream(`${base}/api/events?token=${token}`);
+    const s = await openStream(`${base}/api/events?token=${await ticketFor(token)}`);
     open.push(s);
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toMatch(/^text\/event-stream/);

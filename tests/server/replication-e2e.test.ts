@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { feedHeads, readFeedPage } from '../../server/services/change-feed/feed-reader';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../src/contracts/sync';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
@@ -25,6 +24,7 @@ import {
 import { liveCatalogEvents } from '../../src/replication/live-events';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, type TestDb } from './helpers/test-db';
 import { fetchEventSource } from './replication-sse-client';
@@ -143,7 +143,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const admin = await createCustomer(db, { isAdmin: true });
-  adminToken = signAccessToken(TEST_JWT_SECRET, admin.id, 900, Date.now());
+  adminToken = (await openTestSession(db, admin.id)).token;
 });
 
 afterAll(async () => {
