@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,55 +17,9 @@ import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../se
 import { M } from '../../src/contracts/messages';
 import { createCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
+import { isResync, openStream, type Stream } from './helpers/sse-stream';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 
-type Stream = {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  messages: string[];
-  waitFor(match: (m: string) => boolean, ms: number): Promise<string>;
-  close(): void;
-};
-
-/** An EventSource-like reader: collects complete SSE messages (blocks ending in a blank line). */
-function openStream(url: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, (res) => {
-      const messages: string[] = [];
-      const waiters: { match: (m: string) => boolean; resolve: (m: string) => void }[] = [];
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          messages.push(message);
-          for (const w of [...waiters]) if (w.match(message)) w.resolve(message);
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        messages,
-        waitFor(match, ms) {
-          const found = messages.find(match);
-          if (found !== undefined) return Promise.resolve(found);
-          return new Promise((ok, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
-            waiters.push({ match, resolve: (m) => (clearTimeout(timer), ok(m)) });
-          });
-        },
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', reject);
-  });
-}
-
-const isResync = (m: string): boolean => m.includes('event: resync') && m.includes('data: RESYNC');
 const changeOf =
   (collection: string) =>
   (m: string): boolean => {
