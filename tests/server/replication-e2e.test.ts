@@ -21,7 +21,7 @@ import {
   memoryStatusStorage,
   type CatalogSyncStatus,
 } from '../../src/replication/catalog-sync-status';
-import { liveCatalogEvents } from '../../src/replication/live-events';
+import { fetchEventsTicket, liveCatalogEvents } from '../../src/replication/live-events';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { createCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
@@ -80,7 +80,7 @@ async function openClient(): Promise<Client> {
     // Read at once, in the listener: what a page would list the moment useCatalogReady() turns true.
     if (productsWhenReady === null && isCatalogReady(status.get())) productsWhenReady = localKeys(local, 'products');
   });
-  const live$ = liveCatalogEvents({ baseUrl, token: () => tokens.read()?.accessToken ?? null, createEventSource: fetchEventSource });
+  const live$ = liveCatalogEvents({ baseUrl, ticket: () => fetchEventsTicket(client), createEventSource: fetchEventSource });
   const replication = startCatalogReplication({
     db: local,
     client,
