@@ -66,6 +66,28 @@ function parseJson<T>(data: string, schema: z.ZodType<T>): T | null {
 }
 
 /**
+ * Turns one EventSource's messages into live events. `ended` runs when the stream ends: a network or HTTP
+ * error, or the bridge's `end` event (with its reason; the end of the response that follows is ignored by
+ * the caller, since the source is closed by then).
+ */
+function follow(
+  source: EventSourceLike,
+  emit: (event: LiveEvent) => void,
+  hooks: { opened(): void; ended(reason?: EndEvent['reason']): void },
+): void {
+  source.addEventListener(SSE_RESYNC_EVENT, () => {
+    hooks.opened();
+    emit({ type: 'resync' });
+  });
+  source.addEventListener(SSE_CHANGE_EVENT, (event) => {
+    const changed = parseJson(event.data, changeEventSchema);
+    if (changed) emit({ type: 'change', collections: changed.collections });
+  });
+  source.addEventListener(SSE_END_EVENT, (event) => hooks.ended(parseJson(event.data, endEventSchema)?.reason));
+  source.onerror = () => hooks.ended();
+}
+
+/**
  * Opens the stream and keeps it open. Every (re)open fetches a new ticket, so this code reopens the stream
  * itself whenever it ends, rather than letting EventSource retry the old URL, whose ticket may have run
  * out. Failures in a row wait longer each time (reset by the RESYNC of a stream that opened); a stream the
@@ -89,25 +111,17 @@ function connect(options: LiveEventsOptions, emit: (event: LiveEvent) => void): 
   };
 
   const listen = (current: EventSourceLike): void => {
-    const drop = (ms?: number): void => {
-      if (source !== current) return;
-      current.close();
-      source = null;
-      retryLater(ms);
-    };
-    current.addEventListener(SSE_RESYNC_EVENT, () => {
-      failures = 0;
-      emit({ type: 'resync' });
+    follow(current, emit, {
+      opened: () => {
+        failures = 0;
+      },
+      ended: (reason) => {
+        if (source !== current) return;
+        current.close();
+        source = null;
+        retryLater(reason === 'limit' ? maxRetry : undefined);
+      },
     });
-    current.addEventListener(SSE_CHANGE_EVENT, (event) => {
-      const changed = parseJson(event.data, changeEventSchema);
-      if (changed) emit({ type: 'change', collections: changed.collections });
-    });
-    current.addEventListener(SSE_END_EVENT, (event) => {
-      const reason: EndEvent['reason'] | undefined = parseJson(event.data, endEventSchema)?.reason;
-      drop(reason === 'limit' ? maxRetry : undefined);
-    });
-    current.onerror = () => drop();
   };
 
   async function openWithTicket(): Promise<void> {
