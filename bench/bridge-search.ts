@@ -24,7 +24,7 @@ import { loadConfig } from '../server/config';
 import { openPglite, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/seed/seed';
-import { signAccessToken } from '../server/services/access-token';
+import { openSession } from '../server/services/session';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PRODUCTS = Number(process.env.SEED_PRODUCTS ?? 20_000);
@@ -47,7 +47,8 @@ const HTTP_CLIENT = process.env.BENCH_HTTP_CLIENT === 'fetch' ? 'fetch' : 'node-
 /** Where the bridge's PGlite runs: 'worker' (the product default) or 'main' (the HTTP thread, as before). */
 const PGLITE_THREAD = process.env.BENCH_PGLITE === 'main' ? 'main' : 'worker';
 
-type Ready = { port: number; queries: BenchQuery[]; seedMs: number };
+/** `token`: an access token of a real session (the bridge refuses tokens whose session is not open). */
+type Ready = { port: number; queries: BenchQuery[]; seedMs: number; token: string };
 type BenchQuery = { kind: string; path: string; body: Record<string, unknown> };
 
 const SEARCH = '/api/catalog/product/_search';
@@ -204,7 +205,12 @@ async function serve(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const queries = await buildBenchQueries(db);
-  process.send?.({ port, queries, seedMs } satisfies Ready);
+  await db.query(
+    `insert into customers (id, email, firstname, lastname) values ('bench-customer', 'bench@example.gr', 'Bench', 'Customer')
+     on conflict do nothing`,
+  );
+  const { token } = await openSession(db, config, 'bench-customer', Date.now());
+  process.send?.({ port, queries, seedMs, token } satisfies Ready);
   process.on('message', (message) => {
     if (message === 'measure') {
       measuring = true;
@@ -416,7 +422,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 async function measure(run: Run): Promise<RunReport> {
   const { child, ready } = await startServer(run.cache);
-  const token = signAccessToken(SECRET, 'bench-customer', 900, Date.now());
+  const { token } = ready;
   const sender = HTTP_CLIENT === 'fetch' ? fetchSender(ready.port, token) : nodeHttpSender(ready.port, token, run.clients);
   try {
     // Same seed for every run: the same searches in the same order, warm-up included.

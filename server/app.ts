@@ -16,7 +16,7 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { healthRoutes } from './routes/health';
-import { eventRoutes } from './routes/events';
+import { eventRoutes, type EventRoutesOptions } from './routes/events';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/password';
 import { registrationRoutes } from './routes/registration';
@@ -24,6 +24,7 @@ import { syncRoutes } from './routes/sync';
 import { productRedirectRoutes, urlMapRoutes } from './routes/url-map';
 import { localCompanyRegistry, type CompanyRegistry } from './services/company-registry';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer';
+import { SessionStatus } from './services/session-status';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -41,6 +42,8 @@ export type AppOptions = {
   clock?: Clock;
   mailer?: Mailer;
   companyRegistry?: CompanyRegistry;
+  /** Live-event stream settings (tests shorten the session sweep); defaults suit production. */
+  events?: EventRoutesOptions;
   /** More route plugins, registered after the built-in routes (tests use it for probe routes). */
   extraRoutes?: FastifyPluginAsync[];
 };
@@ -65,12 +68,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom, app.log)
       : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+  const clock = options.clock ?? systemClock;
   decorateContext(app, {
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer,
     companyRegistry: options.companyRegistry ?? localCompanyRegistry(db),
+    sessions: new SessionStatus(db, clock),
   });
   installAuthDecorators(app);
   installErrorHandler(app);
@@ -82,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
-  await app.register(eventRoutes);
+  await app.register(eventRoutes, options.events ?? {});
   await app.register(catalogSearchRoutes);
   await app.register(urlMapRoutes);
   // Before the storefront fallback: a direct request for a hidden variant's URL gets a 301 to its parent.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { M } from '../../src/contracts/messages';
-import { AccessTokenError, verifyAccessToken } from '../services/access-token';
+import { AccessTokenError, verifyToken, type AccessTokenPayload, type TokenKind } from '../services/access-token';
 import { membershipOf, type Membership } from '../services/customers';
 import { AppError } from './app-error';
 
@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireAuth`: the customer the access token belongs to. */
     customerId: string | null;
+    /** Set by `requireAuth`: the session (refresh-token family) the access token was issued in. */
+    familyId: string | null;
     /** Set by `requireBuyer`: the buyer the request acts for, after a membership check. */
     buyer: Membership | null;
   }
@@ -15,6 +17,7 @@ declare module 'fastify' {
 
 export function installAuthDecorators(app: FastifyInstance): void {
   app.decorateRequest('customerId', null);
+  app.decorateRequest('familyId', null);
   app.decorateRequest('buyer', null);
 }
 
@@ -22,33 +25,62 @@ function recordOf(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** SPEC §7: the token travels as `Authorization: Bearer …` or, for most calls, as `?token=…`. */
+/**
+ * The access token travels only as `Authorization: Bearer …`: a URL ends up in proxy logs, browser history
+ * and Referer headers. (SPEC §7 also allowed `?token=`; the bridge no longer accepts it. The one exception,
+ * the live-events stream, takes a short-lived ticket instead: see `requireEventsTicket`.)
+ */
 export function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    if (match?.[1]) return match[1];
-  }
-  const query = recordOf(request.query).token;
-  return typeof query === 'string' && query.length > 0 ? query : undefined;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] || undefined;
 }
 
-/** preHandler: 401 with M.notAuthorized (which starts the storefront's refresh flow) unless the token is valid. */
-export async function requireAuth(request: FastifyRequest): Promise<void> {
-  const token = tokenFrom(request);
+/**
+ * Checks a signed token of `kind` and that its session is still open (logout, refresh-token reuse and
+ * password changes end sessions on the server; the answer is at most a few seconds old, see SessionStatus).
+ * Every refusal is 401 with M.notAuthorized, which starts the storefront's refresh flow.
+ */
+async function authenticate(request: FastifyRequest, kind: TokenKind, token: string | undefined): Promise<void> {
   if (!token) throw new AppError(401, M.notAuthorized, undefined, 'NO_TOKEN');
+  const { server } = request;
+  let payload: AccessTokenPayload;
   try {
-    const payload = verifyAccessToken(request.server.config.jwtSecret, token, request.server.clock.now());
-    request.customerId = payload.sub;
+    payload = verifyToken(server.config.jwtSecret, kind, token, server.clock.now());
   } catch (error) {
     if (error instanceof AccessTokenError) throw new AppError(401, M.notAuthorized, undefined, `TOKEN_${error.code.toUpperCase()}`);
     throw error;
   }
+  if (!(await server.sessions.isOpen(payload.fam, payload.sub))) throw new AppError(401, M.notAuthorized, undefined, 'SESSION_ENDED');
+  request.customerId = payload.sub;
+  request.familyId = payload.fam;
+}
+
+/** preHandler: the access token from the Authorization header must be valid and its session open. */
+export async function requireAuth(request: FastifyRequest): Promise<void> {
+  await authenticate(request, 'access', tokenFrom(request));
+}
+
+/**
+ * preHandler of `GET /api/events` only: EventSource cannot send headers, so this stream takes `?token=`,
+ * and what it takes there is an events ticket (about a minute, from `POST /api/events/ticket`), never an
+ * access token. The logger redacts the parameter.
+ */
+export async function requireEventsTicket(request: FastifyRequest): Promise<void> {
+  const query = recordOf(request.query).token;
+  await authenticate(request, 'events', typeof query === 'string' ? query : undefined);
 }
 
 export function customerIdOf(request: FastifyRequest): string {
   if (!request.customerId) throw new AppError(401, M.notAuthorized, undefined, 'NO_TOKEN');
   return request.customerId;
+}
+
+/** The session of the request (after requireAuth or requireEventsTicket). */
+export function sessionOf(request: FastifyRequest): { customerId: string; familyId: string } {
+  if (!request.customerId || !request.familyId) throw new AppError(401, M.notAuthorized, undefined, 'NO_TOKEN');
+  return { customerId: request.customerId, familyId: request.familyId };
 }
 
 /** The buyer id named by the request: path `buyer_id`, body `buyer_id` or query `buyer_id`; they must agree. */

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { CompanyRegistry } from '../services/company-registry';
 import type { Mailer } from '../services/mailer';
+import type { SessionStatus } from '../services/session-status';
 
 /** What every route may use, hung on the Fastify instance so route plugins need no imports of app.ts. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   clock: Clock;
   mailer: Mailer;
   companyRegistry: CompanyRegistry;
+  /** Whether a session (refresh-token family) is still open; ended sessions are reported to listeners. */
+  sessions: SessionStatus;
 };
 
 declare module 'fastify' {
@@ -21,6 +24,7 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     companyRegistry: CompanyRegistry;
+    sessions: SessionStatus;
   }
 }
 
@@ -30,4 +34,5 @@ export function decorateContext(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('clock', ctx.clock);
   app.decorate('mailer', ctx.mailer);
   app.decorate('companyRegistry', ctx.companyRegistry);
+  app.decorate('sessions', ctx.sessions);
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   loginRequestSchema,
   loginResultSchema,
+  logoutRequestSchema,
+  logoutResultSchema,
   refreshMetaSchema,
   refreshRequestSchema,
   sessionMetaSchema,
@@ -13,9 +15,9 @@ import { loginLimit } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { signAccessToken } from '../services/access-token';
 import { login, LoginError } from '../services/login';
-import { RefreshTokenError, rotateRefreshToken } from '../services/refresh-tokens';
+import { RefreshTokenError, revokeFamilyOfToken, rotateRefreshToken } from '../services/refresh-tokens';
 
-/** SPEC §7: POST client/user/login and POST client/user/refresh. */
+/** SPEC §7: POST client/user/login and POST client/user/refresh; POST client/user/logout ends the session. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/login', { config: { rateLimit: loginLimit } }, async (request) => {
     const body = parseBody(loginRequestSchema, request.body);
@@ -33,17 +35,28 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock.now();
     try {
       const rotated = await rotateRefreshToken(app.db, body.refreshToken, now);
-      const token = signAccessToken(app.config.jwtSecret, rotated.customerId, app.config.accessTokenTtlSeconds, now);
+      const token = signAccessToken(app.config.jwtSecret, rotated, app.config.accessTokenTtlSeconds, now);
       return ok(loginResultSchema, token, refreshMetaSchema, {
         refreshToken: rotated.refreshToken,
         expiresIn: app.config.accessTokenTtlSeconds,
       });
     } catch (error) {
       if (error instanceof RefreshTokenError) {
+        // Reuse revoked the family: its access tokens and live streams stop too.
+        if (error.revokedFamilyId) app.sessions.ended([error.revokedFamilyId]);
         request.log.warn({ problem: error.code }, 'refresh refused');
         throw new AppError(401, M.tokenRefreshFailed, undefined, `REFRESH_${error.code.toUpperCase()}`);
       }
       throw error;
     }
+  });
+
+  // No access token required: it may have expired, and the refresh token already proves the session is
+  // the caller's. The same answer for every well-formed token, so a retried (queued) logout is harmless.
+  app.post('/api/client/user/logout', async (request) => {
+    const { refreshToken } = parseBody(logoutRequestSchema, request.body);
+    const familyId = await revokeFamilyOfToken(app.db, refreshToken, app.clock.now());
+    if (familyId) app.sessions.ended([familyId]);
+    return ok(logoutResultSchema, M.loggedOut);
   });
 }

@@ -38,7 +38,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/password/reset', async (request) => {
     const { token, password } = parseBody(resetPasswordSchema, request.body);
     try {
-      await resetPassword(app.db, token, password, app.clock.now());
+      const { endedFamilies } = await resetPassword(app.db, token, password, app.clock.now());
+      app.sessions.ended(endedFamilies);
     } catch (error) {
       throw refusal(error);
     }
@@ -48,7 +49,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/password/change', { preHandler: requireAuth }, async (request) => {
     const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
     try {
-      await changePassword(app.db, customerIdOf(request), old_password, new_password, app.clock.now());
+      // Every session ends, this one too: the storefront then logs in again with the new password (SPEC §5).
+      const { endedFamilies } = await changePassword(app.db, customerIdOf(request), old_password, new_password, app.clock.now());
+      app.sessions.ended(endedFamilies);
     } catch (error) {
       throw refusal(error);
     }
@@ -61,7 +64,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock.now();
     let customerId: string;
     try {
-      customerId = await createPassword(app.db, email, resetToken, newPassword, now);
+      const set = await createPassword(app.db, email, resetToken, newPassword, now);
+      app.sessions.ended(set.endedFamilies);
+      customerId = set.customerId;
     } catch (error) {
       throw refusal(error);
     }

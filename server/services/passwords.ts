@@ -57,33 +57,41 @@ export async function requestPasswordReset(
   return { delivery };
 }
 
-async function setPassword(db: Db, customerId: string, password: string, nowMs: number): Promise<void> {
+/** What a password change did to sessions: every session of the customer open before it has ended. */
+export type PasswordSet = { customerId: string; endedFamilies: string[] };
+
+async function setPassword(db: Db, customerId: string, password: string, nowMs: number): Promise<PasswordSet> {
   const hash = await hashPassword(password);
   await db.query('update customers set password_hash = $2, updated_at = $3 where id = $1', [customerId, hash, new Date(nowMs)]);
-  // Whoever held a session before the change (possibly the attacker) must log in again.
-  await revokeAllForCustomer(db, customerId, nowMs);
+  // Whoever held a session before the change (possibly the attacker) must log in again, this device included.
+  const endedFamilies = await revokeAllForCustomer(db, customerId, nowMs, 'password');
+  return { customerId, endedFamilies };
 }
 
-export async function resetPassword(db: Db, token: string, password: string, nowMs: number): Promise<string> {
+export async function resetPassword(db: Db, token: string, password: string, nowMs: number): Promise<PasswordSet> {
   const customerId = await consumePasswordToken(db, token, 'reset', nowMs);
   if (!customerId) throw new PasswordError('token_invalid');
-  await setPassword(db, customerId, password, nowMs);
-  return customerId;
+  return setPassword(db, customerId, password, nowMs);
 }
 
 /** Invited users choose their first password with the token from the invitation mail. */
-export async function createPassword(db: Db, email: string, token: string, password: string, nowMs: number): Promise<string> {
+export async function createPassword(db: Db, email: string, token: string, password: string, nowMs: number): Promise<PasswordSet> {
   const customer = await findCustomerByEmail(db, email);
   if (!customer) throw new PasswordError('token_invalid');
   const customerId = await consumePasswordToken(db, token, 'create', nowMs, customer.id);
   if (!customerId) throw new PasswordError('token_invalid');
-  await setPassword(db, customerId, password, nowMs);
-  return customerId;
+  return setPassword(db, customerId, password, nowMs);
 }
 
-export async function changePassword(db: Db, customerId: string, oldPassword: string, newPassword: string, nowMs: number): Promise<void> {
+export async function changePassword(
+  db: Db,
+  customerId: string,
+  oldPassword: string,
+  newPassword: string,
+  nowMs: number,
+): Promise<PasswordSet> {
   const customer = await findCustomerById(db, customerId);
   if (!customer) throw new PasswordError('unknown_customer');
   if (!(await verifyPassword(oldPassword, customer.password_hash))) throw new PasswordError('old_password_wrong');
-  await setPassword(db, customerId, newPassword, nowMs);
+  return setPassword(db, customerId, newPassword, nowMs);
 }

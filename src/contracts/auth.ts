@@ -40,6 +40,13 @@ export type SessionMeta = z.infer<typeof sessionMetaSchema>;
 export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1, M.required).max(200) });
 export const refreshMetaSchema = z.object({ refreshToken: z.string(), expiresIn: z.number().int().positive() });
 
+// POST client/user/logout: ends the session (refresh-token family) the token belongs to, on every device
+// and bridge instance. The refresh token proves the session is the caller's, so no access token is needed
+// (it may have expired); the answer is the same whether the session was open, already ended or unknown.
+export const logoutRequestSchema = z.object({ refreshToken: z.string().min(1, M.required).max(200) });
+export type LogoutRequest = z.input<typeof logoutRequestSchema>;
+export const logoutResultSchema = z.string(); // M.loggedOut
+
 // GET / POST bridge/user/me
 export const updateMeRequestSchema = z.object({
   customer: z.object({

@@ -264,12 +264,34 @@ export const adminProductPatchSchema = z
 export type AdminProductPatch = z.infer<typeof adminProductPatchSchema>;
 
 /**
- * Server-Sent Events of `GET /api/events?token=…`: `event: resync` with data `RESYNC` on every (re)connect
- * (the client then pulls every collection), `event: change` with {collections} when feeds advance, and a
- * `: heartbeat` comment every 25 s that keeps proxies from closing an idle stream.
+ * Server-Sent Events of `GET /api/events?token=<ticket>`: `event: resync` with data `RESYNC` on every
+ * (re)connect (the client then pulls every collection), `event: change` with {collections} when feeds
+ * advance, a `: heartbeat` comment every 25 s that keeps proxies from closing an idle stream, and
+ * `event: end` with {reason} just before the bridge closes a stream itself.
  */
 export const SSE_RESYNC_EVENT = 'resync';
 export const SSE_RESYNC_DATA = 'RESYNC';
 export const SSE_CHANGE_EVENT = 'change';
 export const changeEventSchema = z.object({ collections: z.array(syncCollectionSchema).min(1) });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+/**
+ * Why the bridge closed a stream: `session` (its session ended: logout, password change, revoked refresh
+ * token) or `limit` (the customer opened more streams than the bridge keeps; the oldest goes, and should
+ * not come back at once, or two devices would keep closing each other's stream).
+ */
+export const SSE_END_EVENT = 'end';
+export const endEventSchema = z.object({ reason: z.enum(['session', 'limit']) });
+export type EndEvent = z.infer<typeof endEventSchema>;
+
+/**
+ * POST /api/events/ticket (Authorization: Bearer): the credential for opening the stream. EventSource cannot
+ * send headers, so it goes in the URL; it lives about a minute and opens nothing but the stream, so the
+ * access token itself never appears in a URL. Ending the session ends the ticket and the stream too.
+ */
+export const eventsTicketSchema = z.object({
+  ticket: z.string().min(1).max(1000),
+  /** Seconds the ticket can still open a stream (an open stream is not cut when it runs out). */
+  expiresIn: z.number().int().positive(),
+});
+export type EventsTicket = z.infer<typeof eventsTicketSchema>;

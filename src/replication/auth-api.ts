@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { CompanyInfo, Customer, RegisterRequest, SessionMeta, UpdateMeRequest } from '../contracts/auth';
-import { companyInfoSchema, customerSchema, loginResultSchema, refreshMetaSchema, sessionMetaSchema } from '../contracts/auth';
+import {
+  companyInfoSchema,
+  customerSchema,
+  loginResultSchema,
+  logoutResultSchema,
+  refreshMetaSchema,
+  sessionMetaSchema,
+} from '../contracts/auth';
 import type { BridgeClient } from './bridge-client';
 
 /** The SPEC §7 "Authentication and account" calls, one function each. */
@@ -32,6 +39,17 @@ export async function refreshSession(client: BridgeClient, refreshToken: string)
     auth: false,
   });
   return { accessToken: result, refreshToken: meta.refreshToken, expiresIn: meta.expiresIn };
+}
+
+/** Ends the session of this refresh token on the bridge (every device's copy of it, every instance). */
+export async function logoutSession(client: BridgeClient, refreshToken: string): Promise<void> {
+  await client.request({
+    method: 'POST',
+    path: '/api/client/user/logout',
+    body: { refreshToken },
+    result: logoutResultSchema,
+    auth: false,
+  });
 }
 
 export async function fetchMe(client: BridgeClient): Promise<Customer> {

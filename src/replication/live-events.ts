@@ -1,5 +1,16 @@
 import { Observable, share } from 'rxjs';
-import { changeEventSchema, SSE_CHANGE_EVENT, SSE_RESYNC_EVENT, type SyncCollection } from '../contracts/sync';
+import type { z } from 'zod';
+import {
+  changeEventSchema,
+  endEventSchema,
+  eventsTicketSchema,
+  SSE_CHANGE_EVENT,
+  SSE_END_EVENT,
+  SSE_RESYNC_EVENT,
+  type EndEvent,
+  type SyncCollection,
+} from '../contracts/sync';
+import type { BridgeClient } from './bridge-client';
 import { retryDelay } from './retry-delay';
 
 /** `resync`: the stream (re)connected, every collection pulls; `change`: these collections moved on the bridge. */
@@ -18,78 +29,132 @@ export const EVENT_SOURCE_CLOSED = 2;
 export interface LiveEventsOptions {
   /** Origin of the bridge; '' for the page's own origin. */
   baseUrl?: string;
-  /** The current access token: EventSource cannot send headers, so it goes in the query (the bridge redacts it). */
-  token(): string | null;
+  /**
+   * A fresh events ticket (`fetchEventsTicket`), null when nobody is signed in. EventSource cannot send
+   * headers, so the stream's credential goes in the URL: a ticket of a minute that opens nothing else,
+   * never the access token. Rejects when the bridge cannot be reached or refuses.
+   */
+  ticket(): Promise<string | null>;
   createEventSource(url: string): EventSourceLike;
-  /** First wait before reopening a stream the browser gave up on (401, 5xx); doubles up to maxRetryMs. */
+  /** First wait before reopening a stream that ended or could not open; doubles up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
 
+/** POST /api/events/ticket with the session's access token (a 401 goes through the token refresh). */
+export async function fetchEventsTicket(client: BridgeClient): Promise<string> {
+  const { result } = await client.request({ method: 'POST', path: '/api/events/ticket', result: eventsTicketSchema });
+  return result.ticket;
+}
+
 interface Connection {
   close(): void;
 }
 
-function parseChange(data: string): SyncCollection[] | null {
+function parseJson<T>(data: string, schema: z.ZodType<T>): T | null {
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
-    // A malformed message cannot name collections; the next RESYNC or change catches up.
+    // A malformed message carries nothing usable; the next RESYNC or change catches up.
     return null;
   }
-  const parsed = changeEventSchema.safeParse(json);
-  return parsed.success ? parsed.data.collections : null;
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
- * Opens the stream and keeps it open. The browser reconnects by itself after a network error (and the bridge
- * then sends RESYNC again); it gives up for good on an HTTP error such as a 401 from an expired token in the
- * URL, so then a new EventSource is opened after a backoff, with the token of that moment.
+ * Turns one EventSource's messages into live events. `ended` runs when the stream ends: a network or HTTP
+ * error, or the bridge's `end` event (with its reason; the end of the response that follows is ignored by
+ * the caller, since the source is closed by then).
+ */
+function follow(
+  source: EventSourceLike,
+  emit: (event: LiveEvent) => void,
+  hooks: { opened(): void; ended(reason?: EndEvent['reason']): void },
+): void {
+  source.addEventListener(SSE_RESYNC_EVENT, () => {
+    hooks.opened();
+    emit({ type: 'resync' });
+  });
+  source.addEventListener(SSE_CHANGE_EVENT, (event) => {
+    const changed = parseJson(event.data, changeEventSchema);
+    if (changed) emit({ type: 'change', collections: changed.collections });
+  });
+  source.addEventListener(SSE_END_EVENT, (event) => hooks.ended(parseJson(event.data, endEventSchema)?.reason));
+  source.onerror = () => hooks.ended();
+}
+
+/**
+ * Opens the stream and keeps it open. Every (re)open fetches a new ticket, so this code reopens the stream
+ * itself whenever it ends, rather than letting EventSource retry the old URL, whose ticket may have run
+ * out. Failures in a row wait longer each time (reset by the RESYNC of a stream that opened); a stream the
+ * bridge closed because the customer has too many waits the longest, so two devices do not keep closing
+ * each other's stream.
  */
 function connect(options: LiveEventsOptions, emit: (event: LiveEvent) => void): Connection {
   const setTimer = options.setTimer ?? ((cb, ms) => setTimeout(cb, ms));
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const firstRetry = options.retryMs ?? 2000;
   const maxRetry = options.maxRetryMs ?? 60_000;
-  /** Connections that ended in an HTTP error since the last RESYNC. */
   let failures = 0;
   let source: EventSourceLike | null = null;
   let timer: unknown;
   let closed = false;
 
-  const open = (): void => {
-    timer = undefined;
-    const token = options.token();
-    if (token === null) {
-      timer = setTimer(open, retryDelay(failures + 1, firstRetry, maxRetry));
+  const retryLater = (ms?: number): void => {
+    if (closed) return;
+    failures += 1;
+    timer = setTimer(open, ms ?? retryDelay(failures, firstRetry, maxRetry));
+  };
+
+  const listen = (current: EventSourceLike): void => {
+    follow(current, emit, {
+      opened: () => {
+        failures = 0;
+      },
+      ended: (reason) => {
+        if (source !== current) return;
+        current.close();
+        source = null;
+        retryLater(reason === 'limit' ? maxRetry : undefined);
+      },
+    });
+  };
+
+  async function openWithTicket(): Promise<void> {
+    let ticket: string | null;
+    try {
+      ticket = await options.ticket();
+    } catch {
+      // Offline, the bridge down or the session gone (the bridge client has handled a 401 already).
+      retryLater();
       return;
     }
-    const current = options.createEventSource(`${options.baseUrl ?? ''}/api/events?token=${encodeURIComponent(token)}`);
+    if (closed) return;
+    if (ticket === null) {
+      retryLater();
+      return;
+    }
+    const current = options.createEventSource(`${options.baseUrl ?? ''}/api/events?token=${encodeURIComponent(ticket)}`);
     source = current;
-    current.addEventListener(SSE_RESYNC_EVENT, () => {
-      failures = 0;
-      emit({ type: 'resync' });
-    });
-    current.addEventListener(SSE_CHANGE_EVENT, (event) => {
-      const collections = parseChange(event.data);
-      if (collections) emit({ type: 'change', collections });
-    });
-    current.onerror = () => {
-      if (closed || current.readyState !== EVENT_SOURCE_CLOSED) return;
-      current.close();
-      failures += 1;
-      timer = setTimer(open, retryDelay(failures, firstRetry, maxRetry));
-    };
-  };
+    listen(current);
+  }
+
+  function open(): void {
+    timer = undefined;
+    void openWithTicket();
+  }
+
   open();
   return {
     close() {
       closed = true;
       if (timer !== undefined) clearTimer(timer);
       source?.close();
+      source = null;
     },
   };
 }

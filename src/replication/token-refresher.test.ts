@@ -140,4 +140,24 @@ describe('token refresher', () => {
     await expect(refresher.recover((attempt) => Promise.resolve(`again@${attempt}`), 0, 'access-1')).resolves.toBe('again@0');
     expect(refresh).not.toHaveBeenCalled();
   });
+  it('does not store the new pair when the session was logged out while the refresh ran', async () => {
+    const tokens = createMemoryTokenStore(OLD);
+    let release: (pair: TokenPair) => void = () => undefined;
+    let refreshed = 0;
+    const refresher = createTokenRefresher({
+      tokens,
+      refresh: () => new Promise<TokenPair>((resolve) => (release = resolve)),
+      onRefreshed: () => void (refreshed += 1),
+      onSessionLost: () => {
+        throw new Error('a deliberate logout is not a lost session');
+      },
+    });
+    const waiting = refresher.recover(() => Promise.resolve('retried'), 0, 'access-1');
+    tokens.clear();
+    release(NEW);
+    await expect(waiting).rejects.toMatchObject({ code: 401 });
+    expect(tokens.read()).toBeNull();
+    expect(refreshed).toBe(0);
+    expect(refresher.lock).toBe(0);
+  });
 });

@@ -69,6 +69,13 @@ export function createTokenRefresher(deps: TokenRefresherDeps): TokenRefresher {
     for (const task of waiting) void task.run();
   }
 
+  function settleAfterEndedSession(): void {
+    const waiting = failedTasks;
+    failedTasks = [];
+    lock = 0;
+    for (const task of waiting) task.reject(sessionLostError());
+  }
+
   async function runRefresh(): Promise<boolean> {
     const refreshToken = deps.tokens.read()?.refreshToken;
     if (!refreshToken) {
@@ -77,6 +84,12 @@ export function createTokenRefresher(deps: TokenRefresherDeps): TokenRefresher {
     }
     try {
       const pair = await deps.refresh(refreshToken);
+      if (deps.tokens.read()?.refreshToken !== refreshToken) {
+        // Logged out (or in again) while the refresh ran: this pair belongs to a session that has ended
+        // here and, once the queued logout arrives, on the bridge too. Storing it would sign the user back in.
+        settleAfterEndedSession();
+        return false;
+      }
       deps.tokens.write(pair);
       deps.onRefreshed?.(pair);
     } catch (error) {

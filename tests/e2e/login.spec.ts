@@ -15,6 +15,28 @@ test.describe('log in and out', () => {
     });
   }
 
+  test('logging out ends the session on the bridge too; made offline, it is sent once back online', async ({ page, context, request }) => {
+    await logIn(page, DEMO.user, DEMO_PASSWORD);
+    const stored = await page.evaluate(() => window.localStorage.getItem('b2b.session.tokens'));
+    const { accessToken } = JSON.parse(stored ?? '{}') as { accessToken?: string };
+    const meStatus = async () =>
+      (await request.get('/api/bridge/user/me', { headers: { Authorization: `Bearer ${accessToken ?? ''}` } })).status();
+    expect(await meStatus()).toBe(200);
+
+    // Offline: the page and its service worker cannot reach the bridge (setOffline alone spares the worker).
+    await context.setOffline(true);
+    await context.route('**/api/client/user/logout', (route) => route.abort('internetdisconnected'));
+    await logOut(page);
+    await expect(page.getByText("You're logged out")).toBeVisible();
+    expect(await meStatus()).toBe(200);
+
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/client/user/logout') && r.status() === 200);
+    await context.unroute('**/api/client/user/logout');
+    await context.setOffline(false);
+    await sent;
+    await expect.poll(meStatus).toBe(401);
+  });
+
   test('a super user of two companies chooses the buyer, and the header shows it', async ({ page }) => {
     await submitLogin(page, DEMO.superUser, DEMO_PASSWORD);
     const dialog = selectBuyerDialog(page);

@@ -11,11 +11,11 @@ import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { syncRoutes } from '../../server/routes/sync';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { readFeedPage } from '../../server/services/change-feed/feed-reader';
 import { M } from '../../src/contracts/messages';
 import { SYNC_DOCUMENT_SCHEMAS, type SyncCollection } from '../../src/contracts/sync';
 import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
@@ -73,8 +73,8 @@ beforeAll(async () => {
   await app.ready();
   const customer = await createCustomer(db);
   const admin = await createCustomer(db, { isAdmin: true });
-  token = signAccessToken(TEST_JWT_SECRET, customer.id, 900, Date.now());
-  adminToken = signAccessToken(TEST_JWT_SECRET, admin.id, 900, Date.now());
+  token = (await openTestSession(db, customer.id)).token;
+  adminToken = (await openTestSession(db, admin.id)).token;
 });
 
 afterAll(async () => {
@@ -90,8 +90,9 @@ describe('access and validation', () => {
     expect(none.body.errors?.[0]?.description).toBe(M.notAuthorized);
     const forged = await pull('products', 'after=0', `${token}x`);
     expect(forged.res.statusCode).toBe(401);
+    // The access token is taken from the Authorization header only, never from the URL.
     const viaQuery = await app.inject({ method: 'GET', url: `/api/sync/v1/suppliers?token=${token}` });
-    expect(viaQuery.statusCode).toBe(200);
+    expect(viaQuery.statusCode).toBe(401);
   });
 
   it.each([

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,60 +12,14 @@ import { migrate } from '../../server/db/migrate';
 import { eventRoutes } from '../../server/routes/events';
 import { syncRoutes } from '../../server/routes/sync';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { LiveEventHub } from '../../server/services/change-feed/live-events';
 import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../server/services/change-feed/notifier';
 import { M } from '../../src/contracts/messages';
 import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
+import { isResync, openStream, type Stream } from './helpers/sse-stream';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 
-type Stream = {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  messages: string[];
-  waitFor(match: (m: string) => boolean, ms: number): Promise<string>;
-  close(): void;
-};
-
-/** An EventSource-like reader: collects complete SSE messages (blocks ending in a blank line). */
-function openStream(url: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, (res) => {
-      const messages: string[] = [];
-      const waiters: { match: (m: string) => boolean; resolve: (m: string) => void }[] = [];
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          messages.push(message);
-          for (const w of [...waiters]) if (w.match(message)) w.resolve(message);
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        messages,
-        waitFor(match, ms) {
-          const found = messages.find(match);
-          if (found !== undefined) return Promise.resolve(found);
-          return new Promise((ok, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
-            waiters.push({ match, resolve: (m) => (clearTimeout(timer), ok(m)) });
-          });
-        },
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', reject);
-  });
-}
-
-const isResync = (m: string): boolean => m.includes('event: resync') && m.includes('data: RESYNC');
 const changeOf =
   (collection: string) =>
   (m: string): boolean => {
@@ -96,8 +49,13 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
   let adminToken: string;
   let dataDir: string;
   const open: Stream[] = [];
-  const connect = async (query = `token=${token}`): Promise<Stream> => {
-    const s = await openStream(`${base}/api/events?${query}`);
+  const ticketFor = async (accessToken: string): Promise<string> => {
+    const res = await app.inject({ method: 'POST', url: '/api/events/ticket', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.statusCode).toBe(200);
+    return (JSON.parse(res.body) as { result: { ticket: string } }).result.ticket;
+  };
+  const connect = async (query?: string): Promise<Stream> => {
+    const s = await openStream(`${base}/api/events?${query ?? `token=${await ticketFor(token)}`}`);
     open.push(s);
     return s;
   };
@@ -111,8 +69,8 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     if (!app.hasRoute({ method: 'GET', url: '/api/sync/v1/:collection' })) await app.register(syncRoutes);
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    token = signAccessToken(TEST_JWT_SECRET, (await createCustomer(db)).id, 900, Date.now());
-    adminToken = signAccessToken(TEST_JWT_SECRET, (await createCustomer(db, { isAdmin: true })).id, 900, Date.now());
+    token = (await openTestSession(db, (await createCustomer(db)).id)).token;
+    adminToken = (await openTestSession(db, (await createCustomer(db, { isAdmin: true })).id)).token;
   });
 
   afterAll(async () => {
@@ -121,16 +79,16 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses a stream without a valid token', async () => {
+  it('refuses a stream without a valid ticket', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/events' });
     expect(res.statusCode).toBe(401);
     expect(JSON.parse(res.body).errors[0].description).toBe(M.notAuthorized);
-    const forged = await connect(`token=${token}x`);
+    const forged = await connect(`token=${await ticketFor(token)}x`);
     expect(forged.status).toBe(401);
   });
 
   it('opens an uncompressed event stream whose first message is RESYNC', async () => {
-    const s = await openStream(`${base}/api/events?token=${token}`);
+    const s = await openStream(`${base}/api/events?token=${await ticketFor(token)}`);
     open.push(s);
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toMatch(/^text\/event-stream/);

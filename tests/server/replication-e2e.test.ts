@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { feedHeads, readFeedPage } from '../../server/services/change-feed/feed-reader';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../src/contracts/sync';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
@@ -22,9 +21,10 @@ import {
   memoryStatusStorage,
   type CatalogSyncStatus,
 } from '../../src/replication/catalog-sync-status';
-import { liveCatalogEvents } from '../../src/replication/live-events';
+import { fetchEventsTicket, liveCatalogEvents } from '../../src/replication/live-events';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, type TestDb } from './helpers/test-db';
 import { fetchEventSource } from './replication-sse-client';
@@ -80,7 +80,7 @@ async function openClient(): Promise<Client> {
     // Read at once, in the listener: what a page would list the moment useCatalogReady() turns true.
     if (productsWhenReady === null && isCatalogReady(status.get())) productsWhenReady = localKeys(local, 'products');
   });
-  const live$ = liveCatalogEvents({ baseUrl, token: () => tokens.read()?.accessToken ?? null, createEventSource: fetchEventSource });
+  const live$ = liveCatalogEvents({ baseUrl, ticket: () => fetchEventsTicket(client), createEventSource: fetchEventSource });
   const replication = startCatalogReplication({
     db: local,
     client,
@@ -143,7 +143,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const admin = await createCustomer(db, { isAdmin: true });
-  adminToken = signAccessToken(TEST_JWT_SECRET, admin.id, 900, Date.now());
+  adminToken = (await openTestSession(db, admin.id)).token;
 });
 
 afterAll(async () => {

@@ -10,10 +10,11 @@ import { loadConfig } from '../../server/config';
 import type { Queryable } from '../../server/db/client';
 import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
 import { SearchTurns } from '../../server/services/search/search-turns';
 import { searchTransaction, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
+import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
 const SECRET = 'search-test-secret-that-is-long-enough-0123456789';
@@ -112,7 +113,7 @@ beforeAll(async () => {
   app = await buildApp({ config, db, logger: false, distDir: path.join(dataDir, 'no-dist') });
   if (!app.hasRoute({ method: 'POST', url: '/api/catalog/:entity/_search' })) await app.register(catalogSearchRoutes);
   await app.ready();
-  token = signAccessToken(SECRET, 'search-test-customer', 900, Date.now());
+  token = (await openTestSession(db, (await createCustomer(db)).id, { secret: SECRET })).token;
 });
 
 afterAll(async () => {

@@ -8,8 +8,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { productRedirectRoutes, urlMapRoutes } from '../../server/routes/url-map';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { signAccessToken } from '../../server/services/access-token';
 import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
 
 const SECRET = 'url-map-test-secret-that-is-long-enough-0123456789';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   if (!app.hasRoute({ method: 'POST', url: '/api/url/map' })) await app.register(urlMapRoutes);
   if (!app.hasRoute({ method: 'GET', url: '/p/:sku/:slug' })) await app.register(productRedirectRoutes);
   await app.ready();
-  token = signAccessToken(SECRET, 'url-map-test-customer', 900, Date.now());
+  token = (await openTestSession(db, (await createCustomer(db)).id, { secret: SECRET })).token;
 });
 
 afterAll(async () => {
@@ -169,7 +169,7 @@ describe('remembered URL maps', () => {
 
   it('shows a price changed through the bridge at once, in the URL map and in search', async () => {
     const admin = await createCustomer(db, { isAdmin: true });
-    const adminToken = signAccessToken(SECRET, admin.id, 900, Date.now());
+    const adminToken = (await openTestSession(db, admin.id, { secret: SECRET })).token;
     const search = async () => {
       const res = await app.inject({
         method: 'POST',

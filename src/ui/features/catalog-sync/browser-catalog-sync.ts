@@ -5,7 +5,7 @@ import { observeTaxSettings } from '../../../db/queries/product-tax';
 import type { AppBridge } from '../../../replication/app-bridge';
 import { startCatalogReplication } from '../../../replication/catalog-replication';
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
-import { liveCatalogEvents } from '../../../replication/live-events';
+import { fetchEventsTicket, liveCatalogEvents } from '../../../replication/live-events';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
 import { requestPersistentStorage } from './persistent-storage';
 
@@ -54,7 +54,7 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
       // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);
       const live$ = liveCatalogEvents({
-        token: () => bridge.tokens.read()?.accessToken ?? null,
+        ticket: () => (bridge.tokens.read() ? fetchEventsTicket(bridge.client) : Promise.resolve(null)),
         createEventSource: (url) => new EventSource(url),
       });
       return startCatalogReplication({

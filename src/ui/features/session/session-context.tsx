@@ -44,6 +44,13 @@ export function SessionProvider({ children, controller }: { children: ReactNode;
     session.start();
   }, [session]);
 
+  // A logout made offline reaches the bridge when the connection returns.
+  useEffect(() => {
+    const deliver = (): void => void session.deliverLogouts();
+    window.addEventListener('online', deliver);
+    return () => window.removeEventListener('online', deliver);
+  }, [session]);
+
   useEffect(() => {
     const { bridge } = session;
     return startProactiveRefresh({

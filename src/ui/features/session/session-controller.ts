@@ -1,10 +1,11 @@
 import type { Customer, RegisterRequest } from '../../../contracts/auth';
 import type { AppBridge } from '../../../replication/app-bridge';
 import type { SessionGrant } from '../../../replication/auth-api';
-import { fetchMe, login as loginCall, registerBuyer } from '../../../replication/auth-api';
+import { fetchMe, login as loginCall, logoutSession, registerBuyer } from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
 import { clearLoggedOutMarker, initialBuyer, markLoggedOut, rememberBuyer } from '../../../replication/buyer-memory';
 import { clearLoggedInCookie, hasLoggedInCookie, setLoggedInCookie } from '../../../replication/logged-in-cookie';
+import { createLogoutQueue, type LogoutQueue } from '../../../replication/logout-queue';
 import type { ProfileCache } from '../../../replication/profile-cache';
 import { tokenPairFrom } from '../../../replication/token-store';
 import type { EndReason } from './session-state';
@@ -16,6 +17,8 @@ export interface SessionControllerDeps {
   profiles: ProfileCache;
   /** The page reload after a silent logout found a stale logged-in cookie (SPEC §4 Session). */
   reload(): void;
+  /** Logouts waiting for the bridge; default: kept in `storage`, sent through the bridge client. */
+  logouts?: LogoutQueue;
 }
 
 export interface LogoutOptions {
@@ -32,6 +35,7 @@ export class SessionController {
   readonly store = new SessionStore({ ...ANONYMOUS, status: 'loading' });
   private onLoggedOut: () => void = () => undefined;
   private started = false;
+  private readonly logouts: LogoutQueue;
 
   get bridge(): AppBridge {
     return this.deps.bridge;
@@ -39,6 +43,13 @@ export class SessionController {
 
   constructor(readonly deps: SessionControllerDeps) {
     deps.bridge.events.on('session-lost', () => void this.loseSession());
+    this.logouts =
+      deps.logouts ??
+      createLogoutQueue({
+        storage: deps.storage,
+        send: (refreshToken) => logoutSession(deps.bridge.client, refreshToken),
+        now: deps.bridge.now,
+      });
   }
 
   /** The provider shows "You're logged out" in the current language; returns the undo. */
@@ -53,6 +64,7 @@ export class SessionController {
   start(): void {
     if (this.started) return;
     this.started = true;
+    void this.deliverLogouts();
     const { bridge } = this.deps;
     if (bridge.tokens.read()) {
       this.store.set({ status: 'authenticated' });
@@ -77,15 +89,27 @@ export class SessionController {
     await this.adopt(grant);
   }
 
+  /**
+   * Ends the session here at once and on the bridge as soon as it can be reached: the refresh token is
+   * queued before the tokens are forgotten, and the call to the bridge is never awaited.
+   */
   async logout(options: LogoutOptions = {}, reason: EndReason = 'logout'): Promise<void> {
     const { bridge, storage, profiles } = this.deps;
+    const ending = bridge.tokens.read();
+    if (ending) this.logouts.add(ending.refreshToken);
     bridge.tokens.clear();
     clearLoggedInCookie(bridge.cookies);
     markLoggedOut(storage);
     bridge.events.emit('tokens-changed');
     this.store.set({ ...ANONYMOUS, endReason: reason });
     if (!options.silent) this.onLoggedOut();
+    if (ending) void this.deliverLogouts();
     await profiles.clearBuyerData().catch(logCacheError('clear buyer data'));
+  }
+
+  /** Sends the logouts the bridge has not confirmed yet (at start, after a logout, when back online). */
+  deliverLogouts(): Promise<void> {
+    return this.logouts.flush();
   }
 
   selectBuyer(buyerId: string): void {

@@ -11,6 +11,8 @@ import { M } from '../../../contracts/messages';
 import { createAppBridge } from '../../../replication/app-bridge';
 import type { CookieJar } from '../../../replication/logged-in-cookie';
 import { hasLoggedInCookie, setLoggedInCookie } from '../../../replication/logged-in-cookie';
+import { networkError } from '../../../replication/bridge-error';
+import { createLogoutQueue, PENDING_LOGOUTS_KEY, type LogoutQueue } from '../../../replication/logout-queue';
 import { createMemoryProfileCache } from '../../../replication/profile-cache';
 import type { TokenPair } from '../../../replication/token-store';
 import { createMemoryTokenStore } from '../../../replication/token-store';
@@ -47,13 +49,19 @@ function cookieJar(): CookieJar & { value: string } {
   return jar;
 }
 
-function setup(options: { tokens?: TokenPair | null; cached?: Customer | null; baseUrl?: string } = {}) {
+function setup(options: { tokens?: TokenPair | null; cached?: Customer | null; baseUrl?: string; logouts?: LogoutQueue } = {}) {
   const cookies = cookieJar();
   const tokens = createMemoryTokenStore(options.tokens ?? null);
   const profiles = createMemoryProfileCache(options.cached ?? null);
   let reloads = 0;
   const app = createAppBridge({ fetch: (input, init) => fetch(input, init), baseUrl: options.baseUrl ?? bridge.baseUrl, tokens, cookies });
-  const controller = new SessionController({ bridge: app, storage: window.localStorage, profiles, reload: () => void (reloads += 1) });
+  const controller = new SessionController({
+    bridge: app,
+    storage: window.localStorage,
+    profiles,
+    reload: () => void (reloads += 1),
+    ...(options.logouts ? { logouts: options.logouts } : {}),
+  });
   return { controller, cookies, tokens, profiles, reloads: () => reloads };
 }
 
@@ -125,8 +133,13 @@ describe('session', () => {
     expect(tokens.read()?.accessToken).toBe('access-1');
   });
 
-  it('logs out: tokens and cookie gone, "You\'re logged out" shown, back at /login', async () => {
+  it('logs out: tokens and cookie gone, "You\'re logged out" shown, back at /login, the session ended on the bridge', async () => {
     bridge.routes.set('GET /api/bridge/user/me', () => ok(customerWith([alpha])));
+    const ended: unknown[] = [];
+    bridge.routes.set('POST /api/client/user/logout', (body) => {
+      ended.push(body);
+      return ok(M.loggedOut);
+    });
     const { controller, cookies, tokens, profiles } = setup({ tokens: STORED });
     setLoggedInCookie(cookies);
     const router = renderApp(controller, '/');
@@ -140,6 +153,36 @@ describe('session', () => {
     expect(tokens.read()).toBeNull();
     expect(hasLoggedInCookie(cookies)).toBe(false);
     expect(profiles.customer).toBeNull();
+    await waitFor(() => expect(ended).toEqual([{ refreshToken: 'refresh-old' }]));
+    expect(window.localStorage.getItem(PENDING_LOGOUTS_KEY)).toBeNull();
+  });
+
+  it('a logout made offline is sent when the browser is back online', async () => {
+    bridge.routes.set('GET /api/bridge/user/me', () => ok(customerWith([alpha])));
+    const sent: string[] = [];
+    let online = false;
+    const logouts = createLogoutQueue({
+      storage: window.localStorage,
+      now: () => Date.now(),
+      send: (refreshToken) => {
+        sent.push(refreshToken);
+        return online ? Promise.resolve() : Promise.reject(networkError());
+      },
+    });
+    const { controller, tokens } = setup({ tokens: STORED, logouts });
+    renderApp(controller, '/');
+    await screen.findByText('Maria');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText(M.loggedOut)).toBeTruthy();
+    expect(tokens.read()).toBeNull();
+    await waitFor(() => expect(sent).toEqual(['refresh-old']));
+    expect(logouts.pending()).toEqual(['refresh-old']);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(logouts.pending()).toEqual([]));
+    expect(sent).toEqual(['refresh-old', 'refresh-old']);
   });
 
   it('starts offline with the cached profile when the bridge cannot be reached', async () => {
