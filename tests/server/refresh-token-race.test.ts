@@ -9,7 +9,7 @@ import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
  * Two refreshes with one token at the same moment: exactly one may win. The check that the token is unused
  * must be part of the write (a conditional update), not a read followed by a write, or both win and a thief
  * holding a copy of the token keeps a session. On PostgreSQL the race is forced: a third connection holds the
- * token's row lock until both refreshes have read the row and are waiting to write it.
+ * token's row lock until both refreshes are under way and blocked, neither having written.
  */
 
 let db: TestDb;
@@ -46,14 +46,14 @@ function expectOneWinner(outcomes: Outcome[]): string {
 describe('refresh token reuse under concurrency', () => {
   it('of eight simultaneous refreshes with one token, one wins and the reuse revokes the family', async () => {
     const customer = await createCustomer(db);
-    const token = await issueRefreshToken(db, customer.id, Date.now());
+    const { refreshToken: token } = await issueRefreshToken(db, customer.id, Date.now());
     const successor = expectOneWinner(await Promise.all(Array.from({ length: 8 }, () => attempt(token))));
     expect(await attempt(successor)).toEqual({ ok: false, code: 'revoked' });
   });
 
-  it.runIf(testDbKind() === 'postgresql')('two refreshes that both read the unused token before either writes: one wins', async () => {
+  it.runIf(testDbKind() === 'postgresql')('two refreshes under way at once, neither having written: one wins', async () => {
     const customer = await createCustomer(db);
-    const token = await issueRefreshToken(db, customer.id, Date.now());
+    const { refreshToken: token } = await issueRefreshToken(db, customer.id, Date.now());
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
     url.searchParams.set('options', `-c search_path=${db.schema ?? 'public'},public`);
     const holder = new pg.Client({ connectionString: url.toString() });
@@ -64,10 +64,12 @@ describe('refresh token reuse under concurrency', () => {
       await holder.query('begin');
       await holder.query('select 1 from refresh_tokens where token_hash = $1 for update', [hashToken(token)]);
       const racing = [attempt(token), attempt(token)];
-      // Both refreshes have read the row and now wait for the lock to write it.
+      // Both refreshes are under way and blocked: one holds its session's lock and waits to write the token
+      // row, the other waits for the session's lock. Neither has written yet.
       for (let waited = 0; ; waited += 20) {
         const { rows } = await watcher.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update refresh_tokens%'`,
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and (query ilike 'update refresh_tokens%' or query ilike '%from refresh_tokens t join%')`,
         );
         if ((rows[0]?.n ?? 0) >= 2) break;
         if (waited > 10_000) throw new Error('the two refreshes never waited for the row lock');
