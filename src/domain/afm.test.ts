@@ -10,9 +10,10 @@ describe('AFM (Greek tax number)', () => {
     expect(checkAfm(afm)).toEqual({ ok: false, problem: 'check_digit' });
   });
 
-  it('rejects 000000000 although its check digit adds up', () => {
+  it('rejects 000000000 although its check digit adds up, as a wrong check digit', () => {
     expect(afmCheckDigit('00000000')).toBe(0);
     expect(isValidAfm('000000000')).toBe(false);
+    expect(checkAfm('000000000')).toEqual({ ok: false, problem: 'check_digit' });
   });
 
   it('pads an 8-digit legacy number to 9 digits', () => {

@@ -69,7 +69,28 @@ describe('bundlePrice', () => {
     expect(bundlePrice([], priceOf)).toBeNull();
   });
 
-  it('gives no price when a selected product is unknown locally', () => {
+  it('gives no price when a selected product is unknown locally, rather than a total missing it', () => {
     expect(bundlePrice([{ option_id: 11, sku: 'MISSING', qty: 1 }], priceOf)).toBeNull();
+    expect(
+      bundlePrice(
+        [
+          { option_id: 11, sku: 'D', qty: 1 },
+          { option_id: 12, sku: 'MISSING', qty: 1 },
+        ],
+        priceOf,
+      ),
+    ).toBeNull();
+  });
+
+  it('does not need the price of a product chosen 0 times', () => {
+    expect(
+      bundlePrice(
+        [
+          { option_id: 11, sku: 'D', qty: 1 },
+          { option_id: 12, sku: 'MISSING', qty: 0 },
+        ],
+        priceOf,
+      ),
+    ).toBe(400);
   });
 });

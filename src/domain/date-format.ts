@@ -11,6 +11,7 @@ export function formatDateTime(date: Date, timeZone: string = MARKETPLACE_TIME_Z
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(date);
+  // Stryker disable next-line OptionalChaining,StringLiteral: formatToParts always gives these five parts for these options
   const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('hour')}:${get('minute')} ${Number(get('day'))}/${Number(get('month'))}/${get('year')}`;
 }

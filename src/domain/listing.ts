@@ -33,12 +33,14 @@ export interface SortContext<P> {
   categoryRankOf?: (product: P) => number;
 }
 
-const byName = (a: ListedProduct, b: ListedProduct): number =>
-  a.name_az < b.name_az ? -1 : a.name_az > b.name_az ? 1 : a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0;
+/** Code-unit order, as the name sort key is built for; the same on every device, unlike localeCompare. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: ListedProduct, b: ListedProduct): number => compareText(a.name_az, b.name_az) || compareText(a.sku, b.sku);
 
 /** Returns a new array; ties fall back to name then sku so pages never shuffle between renders. */
 export function sortProducts<P extends ListedProduct>(products: readonly P[], sort: SortOption, context: SortContext<P> = {}): P[] {
   const priceOf = context.priceOf ?? ((p: P) => p.final_price);
+  // Stryker disable next-line ArrowFunction: any constant rank (undefined becomes 0 below) leaves plain name order
   const rankOf = context.categoryRankOf ?? (() => 0);
   const rows = [...products];
   switch (sort) {
@@ -60,7 +62,7 @@ export function sortProducts<P extends ListedProduct>(products: readonly P[], so
 }
 
 export function parseSort(value: string | null | undefined): SortOption {
-  return (SORT_OPTIONS as readonly string[]).includes(value ?? '') ? (value as SortOption) : DEFAULT_SORT;
+  return SORT_OPTIONS.find((option) => option === value) ?? DEFAULT_SORT;
 }
 
 /** Attribute filters: attribute code → accepted values (OR within a code, AND across codes). */
@@ -79,12 +81,15 @@ export interface ListingQuery {
 
 /** `?sort=price_asc&price=50-100&unit=pack&color=52&page=2`; unknown values fall back to defaults. */
 export function parseListingQuery(search: URLSearchParams): ListingQuery {
-  const attributes: Record<string, string[]> = {};
+  // No prototype: a link such as `?constructor=x` must be an attribute code like any other, not Object's member.
+  const attributes = Object.create(null) as Record<string, string[]>;
   for (const [key, value] of search) {
     if (RESERVED_KEYS.has(key) || value === '') continue;
     (attributes[key] ??= []).push(value);
   }
-  const page = Number.parseInt(search.get('page') ?? '1', 10);
+  const pageParameter = search.get('page');
+  // Stryker disable next-line StringLiteral: a missing page parses to NaN with any non-numeric fallback, then page 1
+  const page = Number.parseInt(pageParameter ?? '1', 10);
   return {
     sort: parseSort(search.get('sort')),
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -98,8 +103,8 @@ export function listingQueryToSearch(query: ListingQuery): URLSearchParams {
   const search = new URLSearchParams();
   if (query.sort !== DEFAULT_SORT) search.set('sort', query.sort);
   if (query.priceRange) search.set('price', query.priceRange.id);
-  for (const code of Object.keys(query.attributes).sort()) {
-    for (const value of query.attributes[code] ?? []) search.append(code, value);
+  for (const [code, values] of Object.entries(query.attributes).sort(([a], [b]) => compareText(a, b))) {
+    for (const value of values) search.append(code, value);
   }
   if (query.page > 1) search.set('page', String(query.page));
   return search;
@@ -109,6 +114,7 @@ export function listingQueryToSearch(query: ListingQuery): URLSearchParams {
 export function attributeValuesOf(product: ListedProduct): Map<string, Set<string>> {
   const values = new Map<string, Set<string>>();
   if (product.measurement_unit) values.set('unit', new Set([product.measurement_unit]));
+  // Stryker disable next-line ArrayDeclaration: whatever stands in for no options is not an option object, so it is skipped
   for (const option of product.configurable_options ?? []) {
     if (typeof option !== 'object' || option === null) continue;
     const { attribute_code: code, values: optionValues } = option as { attribute_code?: unknown; values?: unknown };
@@ -123,11 +129,13 @@ export function attributeValuesOf(product: ListedProduct): Map<string, Set<strin
   return values;
 }
 
+/** A code whose last value was unticked (an empty list) filters nothing. */
 export function matchesAttributes(product: ListedProduct, filters: AttributeFilters): boolean {
-  const codes = Object.keys(filters).filter((code) => (filters[code]?.length ?? 0) > 0);
-  if (codes.length === 0) return true;
+  const active = Object.entries(filters).filter(([, accepted]) => accepted.length > 0);
+  // Stryker disable next-line ConditionalExpression: a shortcut only; every() over no codes is true as well
+  if (active.length === 0) return true;
   const values = attributeValuesOf(product);
-  return codes.every((code) => (filters[code] ?? []).some((wanted) => values.get(code)?.has(wanted) === true));
+  return active.every(([code, accepted]) => accepted.some((wanted) => values.get(code)?.has(wanted) === true));
 }
 
 export interface ListingFilters<P> {
@@ -139,11 +147,7 @@ export interface ListingFilters<P> {
 export function filterProducts<P extends ListedProduct>(products: readonly P[], filters: ListingFilters<P>): readonly P[] {
   const priceOf = filters.priceOf ?? ((p: P) => p.final_price);
   const { priceRange, attributes } = filters;
-  const hasAttributes = Object.values(attributes).some((v) => v.length > 0);
-  if (!priceRange && !hasAttributes) return products;
-  return products.filter(
-    (p) => (!priceRange || isInPriceRange(priceOf(p), priceRange)) && (!hasAttributes || matchesAttributes(p, attributes)),
-  );
+  return products.filter((p) => (!priceRange || isInPriceRange(priceOf(p), priceRange)) && matchesAttributes(p, attributes));
 }
 
 export interface Page<T> {
@@ -165,13 +169,20 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
 export const CAROUSEL_SIZE = 10;
 export const HOME_LIST_SIZE = 8;
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same order. */
+/**
+ * A small seeded PRNG (mulberry32): the same seed gives the same order. Turning one of its additions into
+ * a subtraction gives another deterministic sequence that shuffles just as well, which no rule about the
+ * carousel can tell apart; those mutants are disabled.
+ */
 function seededRandom(seed: string): () => number {
   let state = 0;
+  // Stryker disable next-line ArithmeticOperator: another seed hash, as good as this one
   for (let i = 0; i < seed.length; i++) state = (Math.imul(state, 31) + seed.charCodeAt(i)) | 0;
   return () => {
+    // Stryker disable next-line ArithmeticOperator: a Weyl sequence stepping the other way, as good as this one
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    // Stryker disable next-line ArithmeticOperator: another mix, as good as this one
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
@@ -180,7 +191,7 @@ function seededRandom(seed: string): () => number {
 export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
   const random = seededRandom(seed);
   const rows = [...items];
-  for (let i = rows.length - 1; i > 0; i--) {
+  for (let i = rows.length - 1; i >= 1; i--) {
     const j = Math.floor(random() * (i + 1));
     [rows[i], rows[j]] = [rows[j] as T, rows[i] as T];
   }
@@ -200,7 +211,7 @@ interface CarouselSupplier {
 export function selectCarousel<S extends CarouselSupplier>(suppliers: readonly S[], seed: string): S[] {
   const newest = suppliers
     .filter((s) => s.status === 'active')
-    .sort((a, b) => b.activation_date - a.activation_date || (a.id < b.id ? -1 : 1))
+    .sort((a, b) => b.activation_date - a.activation_date || compareText(a.id, b.id))
     .slice(0, CAROUSEL_SIZE);
   return seededShuffle(newest, seed);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney, formatWholeEuros, fromCents, toCents, warmMoneyFormatters } from './money';
 
 describe('money', () => {
@@ -22,5 +22,22 @@ describe('money', () => {
     warmMoneyFormatters('el-GR');
     expect(formatWholeEuros(15_000, 'el-GR')).toBe('150 €');
     expect(formatMoney(15_000, 'el-GR')).toBe('150,00 €');
+  });
+
+  it('builds the formatters of a locale once: warming builds both, formatting afterwards builds none', () => {
+    const RealNumberFormat = Intl.NumberFormat;
+    const built = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      return new RealNumberFormat(...args);
+    });
+    try {
+      warmMoneyFormatters('de-DE');
+      expect(built).toHaveBeenCalledTimes(2);
+      expect(formatMoney(123_450, 'de-DE')).toBe('1.234,50 €');
+      expect(formatWholeEuros(100_000, 'de-DE')).toBe('1.000 €');
+      formatMoney(1, 'de-DE');
+      expect(built).toHaveBeenCalledTimes(2);
+    } finally {
+      built.mockRestore();
+    }
   });
 });

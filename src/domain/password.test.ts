@@ -16,6 +16,16 @@ describe('password rules (SPEC §5)', () => {
     expect(passwordProblems(`a1!${'x'.repeat(298)}`)).toEqual(['too_long']);
   });
 
+  it('accepts exactly 8 and exactly 300 characters', () => {
+    expect(passwordProblems('abcd123!')).toEqual([]);
+    expect(passwordProblems(`a1!${'x'.repeat(297)}`)).toEqual([]);
+  });
+
+  it('calls a password that breaks any rule not strong', () => {
+    expect(isStrongPassword('abcd1234')).toBe(false);
+    expect(isStrongPassword('')).toBe(false);
+  });
+
   it('does not count a space as the symbol', () => {
     expect(passwordProblems('abcd 1234')).toEqual(['needs_symbol']);
   });

@@ -13,8 +13,16 @@ describe('Greek phone', () => {
     expect(checkPhone('(210) 123.45.67')).toEqual({ ok: true, phone: '2101234567' });
   });
 
+  it('accepts up to 100 characters as typed, separators included', () => {
+    const typed = `210 123 4567${' '.repeat(88)}`;
+    expect(typed).toHaveLength(100);
+    expect(checkPhone(typed)).toEqual({ ok: true, phone: '2101234567' });
+    expect(checkPhone(`${typed} `)).toEqual({ ok: false, problem: 'too_long' });
+  });
+
   it('says what is wrong', () => {
     expect(checkPhone('')).toEqual({ ok: false, problem: 'required' });
+    expect(checkPhone('   ')).toEqual({ ok: false, problem: 'required' });
     expect(checkPhone('210123')).toEqual({ ok: false, problem: 'too_short' });
     expect(checkPhone('21012345678')).toEqual({ ok: false, problem: 'format' });
     expect(checkPhone('3101234567')).toEqual({ ok: false, problem: 'format' });

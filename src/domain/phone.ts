@@ -3,7 +3,7 @@
  * country code. Spaces, dots, dashes and parentheses are accepted as separators.
  */
 export function normalizePhone(input: string): string {
-  let digits = input.trim().replace(/[\s.\-()]/g, '');
+  let digits = input.replace(/[\s.\-()]/g, '');
   if (digits.startsWith('+30')) digits = digits.slice(3);
   else if (digits.startsWith('0030')) digits = digits.slice(4);
   return digits;

@@ -11,6 +11,8 @@ describe('Greek postcode', () => {
   it('rejects other lengths, letters and codes that do not exist in Greece', () => {
     expect(isValidPostcode('1043')).toBe(false);
     expect(isValidPostcode('104311')).toBe(false);
+    expect(isValidPostcode('910431')).toBe(false);
+    expect(isValidPostcode('104 311')).toBe(false);
     expect(isValidPostcode('1043A')).toBe(false);
     expect(isValidPostcode('01234')).toBe(false);
     expect(isValidPostcode('')).toBe(false);

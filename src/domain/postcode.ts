@@ -1,6 +1,6 @@
 /** Greek postcodes: 5 digits, often written "XXX XX". Stored as 5 digits. */
 export function normalizePostcode(input: string): string {
-  return input.trim().replace(/\s+/g, '');
+  return input.replace(/\s/g, '');
 }
 
 export function isValidPostcode(input: string): boolean {

@@ -18,6 +18,8 @@ describe('price ranges (SPEC §9)', () => {
   it('labels the first with <, the last with > and the middle ones from - to, amount then €', () => {
     expect(PRICE_RANGES.map((r) => priceRangeLabel(r, 'en-US'))).toEqual(['< 50 €', '50 € - 100 €', '100 € - 150 €', '> 150 €']);
     expect(priceRangeLabel({ id: 'x', from: 100_000, to: null }, 'el-GR')).toBe('> 1.000 €');
+    // A range without an upper bound is always the last one, even one starting at 0.
+    expect(priceRangeLabel({ id: '0-', from: 0, to: null }, 'en-US')).toBe('> 0 €');
   });
 
   it('finds a range by its URL id and ignores unknown ids', () => {

@@ -35,7 +35,7 @@ export function priceRangeOf(price: Cents): PriceRange {
 
 /** SPEC §9 labels: "< 50 €" for the first, "> 150 €" for the last, "50 € - 100 €" in between. */
 export function priceRangeLabel(range: PriceRange, locale: string): string {
-  if (range.from === 0 && range.to !== null) return `< ${formatWholeEuros(range.to, locale)}`;
   if (range.to === null) return `> ${formatWholeEuros(range.from, locale)}`;
+  if (range.from === 0) return `< ${formatWholeEuros(range.to, locale)}`;
   return `${formatWholeEuros(range.from, locale)} - ${formatWholeEuros(range.to, locale)}`;
 }

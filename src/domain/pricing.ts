@@ -17,10 +17,10 @@ export interface PricedItem {
  */
 export function activeSpecialPrice(p: PricedItem, now: number): Cents | null {
   const special = p.special_price;
-  if (special === undefined || special === null || special >= p.price) return null;
-  if (p.special_from_date !== undefined && p.special_from_date !== null && now < p.special_from_date) return null;
-  if (p.special_to_date !== undefined && p.special_to_date !== null && now > p.special_to_date) return null;
-  return special;
+  if (typeof special !== 'number' || special >= p.price) return null;
+  const from = p.special_from_date ?? -Infinity;
+  const to = p.special_to_date ?? Infinity;
+  return from <= now && now <= to ? special : null;
 }
 
 /** What the buyer pays per unit excluding VAT: the active special price, otherwise the price. */

@@ -14,6 +14,7 @@ describe('isRelatable', () => {
 
   it('refuses visibility 1, a status other than 1, out of stock, and the product itself', () => {
     expect(isRelatable(product('A', { visibility: 1 }), self)).toBe(false);
+    expect(isRelatable(product('A', { visibility: 5 }), self)).toBe(false);
     expect(isRelatable(product('A', { status: 0 }), self)).toBe(false);
     expect(isRelatable(product('A', { status: 2 }), self)).toBe(false);
     expect(isRelatable(product('A', { is_in_stock: false }), self)).toBe(false);
@@ -56,5 +57,23 @@ describe('selectRelated', () => {
       product('P0'),
     ];
     expect(selectRelated(linkedSelf, candidates).map((p) => p.sku)).toEqual(['L2', 'L1']);
+  });
+
+  it('a product sharing one of several categories is related', () => {
+    const candidates = [product('BOTH', { category_ids: ['99', '15'] }), product('NONE', { category_ids: ['99'] })];
+    expect(selectRelated(self, candidates).map((p) => p.sku)).toEqual(['BOTH']);
+  });
+
+  it('with related links: at most 8, each once, skipping links to products not in the catalogue', () => {
+    const skus = Array.from({ length: 12 }, (_, i) => `L${i}`);
+    const linkedSelf = product('SELF', {
+      product_links: ['GONE', 'L0', ...skus].map((sku) => ({ link_type: 'related', linked_product_sku: sku })),
+    });
+    expect(
+      selectRelated(
+        linkedSelf,
+        skus.map((sku) => product(sku)),
+      ).map((p) => p.sku),
+    ).toEqual(skus.slice(0, 8));
   });
 });

@@ -29,7 +29,7 @@ export function isRelatable(candidate: RelatableProduct, self: { sku: string }, 
 
 /** The skus the product names as related (product_links of type "related"), in their order. */
 export function relatedLinkSkus(product: RelatableProduct): string[] {
-  return (product.product_links ?? []).filter((l) => l.link_type === 'related').map((l) => l.linked_product_sku);
+  return product.product_links?.filter((l) => l.link_type === 'related').map((l) => l.linked_product_sku) ?? [];
 }
 
 /**
@@ -47,8 +47,8 @@ export function selectRelated<P extends RelatableProduct>(
   if (linked.length > 0) {
     const bySku = new Map(candidates.map((p) => [p.sku, p]));
     return [...new Set(linked)]
-      .flatMap((sku) => bySku.get(sku) ?? [])
-      .filter(ok)
+      .map((sku) => bySku.get(sku))
+      .filter((p): p is P => p !== undefined && ok(p))
       .slice(0, limit);
   }
   const categories = new Set(product.category_ids);

@@ -5,11 +5,7 @@
  * "καφες" all fold to "καφεσ", so a buyer never has to type accents or mind the case.
  */
 export function foldSearchText(input: string): string {
-  return input
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ς/g, 'σ');
+  return input.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
 }
 
 /** SPEC §9: the Greek catalogue searches from 2 characters (the English one says 3; Greek wins here). */
@@ -24,7 +20,7 @@ export const MAX_SEARCH_TERMS = 8;
  */
 export function searchTerms(input: string): string[] {
   const words = foldSearchText(input)
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}]/u)
     .filter((word) => word.length > 0);
   return [...new Set(words)].slice(0, MAX_SEARCH_TERMS);
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { categorySlug, slugify, transliterateGreek } from './slug';
 
@@ -15,8 +16,24 @@ describe('transliterateGreek', () => {
     ['Χαρτί Κουζίνας', 'charti kouzinas'],
     ['Προϊόντα', 'proionta'],
     ['Γκοφρέτα', 'gofreta'],
+    ['Αγκινάρα', 'agkinara'],
+    ['Ξύδι', 'xydi'],
+    ['Ειδικό', 'eidiko'],
+    ['Οινόπνευμα', 'oinopnevma'],
+    ['Σύγχρονο', 'synchrono'],
+    ['Σφιγξ', 'sfinx'],
+    ['ηύρε', 'ivre'],
+    ['Ταΰγετος', 'taygetos'],
   ])('%s → %s', (greek, latin) => {
     expect(transliterateGreek(greek)).toBe(latin);
+  });
+
+  it('writes every letter, capital or small, with or without tonos, by the ELOT 743 table', () => {
+    const small = 'α β γ δ ε ζ η θ ι κ λ μ ν ξ ο π ρ σ ς τ υ φ χ ψ ω ϊ ϋ';
+    const latin = 'a v g d e z i th i k l m n x o p r s s t y f ch ps o i y';
+    expect(transliterateGreek(small)).toBe(latin);
+    expect(transliterateGreek(small.toUpperCase())).toBe(latin);
+    expect(transliterateGreek('ά έ ή ί ό ύ ώ ΐ ΰ Ά Έ Ή Ί Ό Ύ Ώ Ϊ Ϋ')).toBe('a e i i o y o i y a e i i o y o i y');
   });
 
   it('leaves Latin text and digits alone', () => {
@@ -31,6 +48,21 @@ describe('slugify', () => {
 
   it('drops punctuation, Latin accents and repeated separators', () => {
     expect(slugify('  Café & Τσάι -- 500 γρ.  ')).toBe('cafe-and-tsai-500-gr');
+  });
+
+  it('treats a spacing accent typed for an apostrophe as a separator', () => {
+    expect(slugify('Kellogg´s Corn Flakes')).toBe('kellogg-s-corn-flakes');
+  });
+
+  it('always gives lower-case ASCII words joined by single hyphens, and a slug slugifies to itself', () => {
+    const text = fc.string({ unit: fc.constantFrom(...'Αά Ϊΰμπ-ντγκ ευ&a Z9 é_—.'), maxLength: 30 });
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ unit: 'grapheme', maxLength: 20 })), (input) => {
+        const slug = slugify(input);
+        expect(slug).toMatch(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
+        expect(slugify(slug)).toBe(slug);
+      }),
+    );
   });
 
   it('gives an empty slug for text with no letters or digits', () => {

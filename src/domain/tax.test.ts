@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addTax, findTaxRate, taxAmount, type TaxRule } from './tax';
 
@@ -70,6 +71,60 @@ describe('findTaxRate', () => {
     expect(findTaxRate(1, rules, { country: 'GR', region: 'Αττική' })).toBe(24);
     expect(findTaxRate(1, rules, { country: 'gr' })).toBe(24);
     expect(findTaxRate(1, [islandRule], { country: 'GR', region: 'Αττική' })).toBe(0);
+  });
+});
+
+describe('regions', () => {
+  const rules = [...greekRules, islandRule];
+
+  it('matches the region name whatever its case or surrounding spaces', () => {
+    expect(findTaxRate(1, rules, { country: 'GR', region: '  ΛΈΡΟΣ ' })).toBe(17);
+    const padded: TaxRule = { ...islandRule, rates: [{ rate: 17, tax_country_id: 'GR', tax_region_id: 42, region_name: ' λέρος  ' }] };
+    expect(findTaxRate(1, [...greekRules, padded], { country: 'GR', region: 'Λέρος' })).toBe(17);
+  });
+
+  it('a blank region is no region: the country-wide rate applies', () => {
+    expect(findTaxRate(1, rules, { country: 'GR', region: '   ' })).toBe(24);
+    expect(findTaxRate(1, rules, { country: 'GR', region: null })).toBe(24);
+  });
+
+  it('a regional rate never applies to the rest of the country, whether it names its region or only numbers it', () => {
+    const namedOnly: TaxRule = { ...islandRule, rates: [{ rate: 17, tax_country_id: 'GR', tax_region_id: null, region_name: 'Λέρος' }] };
+    const numberedOnly: TaxRule = { ...islandRule, rates: [{ rate: 17, tax_country_id: 'GR', tax_region_id: 42, region_name: null }] };
+    for (const regional of [namedOnly, numberedOnly]) {
+      expect(findTaxRate(1, [regional, ...greekRules], { country: 'GR', region: 'Αττική' })).toBe(24);
+      expect(findTaxRate(1, [regional, ...greekRules], { country: 'GR' })).toBe(24);
+    }
+  });
+});
+
+describe('rule order', () => {
+  /** Country-wide rules for class 1 whose (priority, position) keys are all different. */
+  const rulesArb = fc.uniqueArray(
+    fc.record({
+      priority: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+      position: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+      rate: fc.integer({ min: 1, max: 30 }),
+    }),
+    { selector: (r) => `${r.priority ?? 0}/${r.position ?? 0}`, minLength: 1, maxLength: 6 },
+  );
+  const toRules = (list: { priority: number | undefined; position: number | undefined; rate: number }[]): TaxRule[] =>
+    list.map(({ priority, position, rate }, id) => ({
+      id,
+      priority,
+      position,
+      product_tax_class_ids: [1],
+      rates: [{ rate, tax_country_id: 'GR', tax_region_id: 0, region_name: '' }],
+    }));
+
+  it('the rule with the lowest priority, then the lowest position, gives the rate (unset counts as 0), in any order', () => {
+    fc.assert(
+      fc.property(rulesArb, (list) => {
+        const first = [...list].sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0) || (a.position ?? 0) - (b.position ?? 0))[0];
+        expect(findTaxRate(1, toRules(list), { country: 'GR' })).toBe(first?.rate);
+        expect(findTaxRate(1, toRules([...list].reverse()), { country: 'GR' })).toBe(first?.rate);
+      }),
+    );
   });
 });
 

@@ -42,7 +42,7 @@ function byPriority(a: TaxRule, b: TaxRule): number {
 export function findTaxRate(taxClassId: number, rules: readonly TaxRule[], place: TaxPlace): number {
   if (!(taxClassId > 0)) return 0;
   const country = place.country.toUpperCase();
-  const region = place.region ? place.region.trim().toLowerCase() : '';
+  const region = place.region?.trim().toLowerCase();
   const candidates = rules
     .filter((rule) => rule.product_tax_class_ids.includes(taxClassId))
     .filter(
@@ -53,7 +53,7 @@ export function findTaxRate(taxClassId: number, rules: readonly TaxRule[], place
     )
     .sort(byPriority)
     .flatMap((rule) => rule.rates.filter((rate) => rate.tax_country_id.toUpperCase() === country));
-  const regional = region ? candidates.find((rate) => (rate.region_name ?? '').trim().toLowerCase() === region) : undefined;
+  const regional = region ? candidates.find((rate) => rate.region_name?.trim().toLowerCase() === region) : undefined;
   const matched = regional ?? candidates.find(regionIsUnset);
   return matched?.rate ?? 0;
 }

@@ -93,6 +93,28 @@ describe('picker options and selections', () => {
     expect(shown[1]?.values.map((v) => v.label)).toEqual(['M', 'L']);
   });
 
+  it('drops an option none of the available children has a value of', () => {
+    const withMaterial: ConfigurableOption[] = [
+      ...options,
+      { attribute_code: 'material', label: 'Υλικό', position: 2, values: [{ value_index: 7, label: 'Βαμβάκι' }] },
+    ];
+    expect(pickerOptions(withMaterial, [child('T-RED-M', RED, M)]).map((o) => o.attribute_code)).toEqual(['color', 'size']);
+  });
+
+  it('a child without a value for an option leaves that option unchosen', () => {
+    const noSize: VariantChild = { sku: 'T-RED', color: RED, is_in_stock: true, price: 1000 };
+    const customColourOnly: VariantChild = {
+      sku: 'T-C',
+      is_in_stock: true,
+      price: 1000,
+      custom_attributes: [{ attribute_code: 'color', value: String(BLUE) }],
+    };
+    expect(Object.keys(selectionOf(noSize, options))).toEqual(['color']);
+    expect(selectionOf(customColourOnly, options)).toEqual({ color: BLUE });
+    expect(Object.keys(selectionOf(customColourOnly, options))).toEqual(['color']);
+    expect(findVariant([noSize, customColourOnly], { color: BLUE, size: M })).toBeNull();
+  });
+
   it('derives the selection of a child and knows when every option is chosen', () => {
     const selection = selectionOf(child('T-BLUE-M', BLUE, M), options);
     expect(selection).toEqual({ size: M, color: BLUE });
