@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { findCustomerByEmail, findCustomerById } from './customers';
+import { markEmailConfirmed } from './email-confirmation';
 import { hashPassword, verifyPassword } from './password-hash';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens';
 import { revokeAllForCustomer } from './refresh-tokens';
@@ -68,6 +69,8 @@ export async function resetPassword(db: Db, token: string, password: string, now
   const customerId = await consumePasswordToken(db, token, 'reset', nowMs);
   if (!customerId) throw new PasswordError('token_invalid');
   await setPassword(db, customerId, password, nowMs);
+  // The link reached the account's address (links to an earlier address are retired when it changes).
+  await markEmailConfirmed(db, customerId, nowMs);
   return customerId;
 }
 
@@ -78,6 +81,7 @@ export async function createPassword(db: Db, email: string, token: string, passw
   const customerId = await consumePasswordToken(db, token, 'create', nowMs, customer.id);
   if (!customerId) throw new PasswordError('token_invalid');
   await setPassword(db, customerId, password, nowMs);
+  await markEmailConfirmed(db, customerId, nowMs);
   return customerId;
 }
 

@@ -65,6 +65,8 @@ export function customerWith(buyers: Customer['buyers']): Customer {
     group_id: 1,
     default_shipping: null,
     buyers,
+    email_confirmed: true,
+    join_requests: [],
   };
 }
 
