@@ -80,7 +80,10 @@ describe('requests to join page', () => {
     open(`/my-account/users/requests?buyer_id=${acme.id}`);
     expect(await screen.findByText(M.notSuperUser)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Requests to join Beta ΟΕ' })).toBeTruthy();
+    // Time for a (wrong) request to reach the bridge before asserting there was none.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(listed).toBe(0);
+    expect(screen.queryByText('No one is waiting to join.')).toBeNull();
   });
 
   it('shows the bridge refusal (an unconfirmed super user) and an empty list plainly', async () => {
