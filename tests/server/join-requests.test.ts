@@ -117,6 +117,10 @@ describe('asking to join a company that is already a buyer', () => {
     const weak = await post(t, '/api/client/user/request-invitation', accountBody(newPerson({ password: 'weak' }), acme.afm));
     expect(weak.status).toBe(400);
     expect(weak.body.errors?.[0]?.description).toBe(M.passwordRule);
+    for (const firstname of ['Νί\u0000κος', 'Νίκος\r\nBcc: x@example.gr', 'Ν'.repeat(101)]) {
+      const bad = await post(t, '/api/client/user/request-invitation', accountBody(newPerson({ firstname }), acme.afm));
+      expect(bad.status, JSON.stringify(firstname)).toBe(400);
+    }
   });
 });
 
