@@ -36,7 +36,7 @@ export async function emailConfirmationRoutes(app: FastifyInstance): Promise<voi
 
   app.post('/api/client/user/confirm-email/resend', { config: { rateLimit: passwordResetLimit } }, async (request) => {
     const { email } = parseBody(resendConfirmationRequestSchema, request.body);
-    const { delivery } = await resendConfirmation(app.db, app.mailer, app.config.publicUrl, email, app.clock.now());
+    const { delivery } = resendConfirmation(app.db, app.mailer, app.config.publicUrl, email, app.clock.now());
     delivery.catch((error: unknown) => request.log.error({ err: error }, 'confirmation mail could not be sent'));
     return ok(z.string(), M.confirmationMailSent);
   });
