@@ -118,3 +118,17 @@ export function buyerOf(request: FastifyRequest): Membership {
 export async function requireSuperUser(request: FastifyRequest): Promise<void> {
   if (!buyerOf(request).isSuperUser) throw new AppError(403, M.notSuperUser, undefined, 'NOT_SUPER_USER');
 }
+
+/**
+ * preHandler (after requireAuth) for everything that commits a buyer to something: placing an order,
+ * pushing the cart, deciding who joins a company. 403 M.emailNotConfirmed until the customer opened the
+ * confirmation link (docs/decisions/017-proving-control.md: the order and cart-push routes must use it).
+ */
+export async function requireConfirmedEmail(request: FastifyRequest): Promise<void> {
+  const [row] = await request.server.db.query<{ confirmed: boolean }>(
+    'select email_confirmed_at is not null as confirmed from customers where id = $1',
+    [customerIdOf(request)],
+  );
+  if (!row) throw new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
+  if (!row.confirmed) throw new AppError(403, M.emailNotConfirmed, undefined, 'EMAIL_NOT_CONFIRMED');
+}

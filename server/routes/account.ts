@@ -1,11 +1,39 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { customerSchema, updateMeRequestSchema } from '../../src/contracts/auth';
+import { customerSchema, updateMeMetaSchema, updateMeRequestSchema } from '../../src/contracts/auth';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
+import { loginLimit } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
-import { customerProfile, findCustomerByEmail, findCustomerById, isUniqueViolation } from '../services/customers';
+import { customerProfile, findCustomerById } from '../services/customers';
+import { ProfileError, updateProfile } from '../services/profile-update';
+
+/**
+ * An email change checks the current password, so this route is a password oracle for whoever holds an
+ * access token: the login limit, counted per customer (the rate-limit hook runs after requireAuth), so a
+ * shared office IP does not lock colleagues out.
+ */
+const profileUpdateLimit: RateLimitOptions = {
+  ...loginLimit,
+  hook: 'preHandler',
+  keyGenerator: (request) => `profile|${request.customerId ?? request.ip}`,
+};
+
+function refusal(error: unknown): unknown {
+  if (!(error instanceof ProfileError)) return error;
+  if (error.code === 'current_password_required')
+    return new AppError(400, M.required, { fields: [{ path: 'current_password', message: M.required }] }, 'CURRENT_PASSWORD_REQUIRED');
+  if (error.code === 'current_password_wrong')
+    return new AppError(
+      400,
+      M.currentPasswordWrong,
+      { fields: [{ path: 'current_password', message: M.currentPasswordWrong }] },
+      'CURRENT_PASSWORD_WRONG',
+    );
+  return new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
+}
 
 /** SPEC §7: GET and POST bridge/user/me (the signed-in customer's profile). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -15,25 +43,26 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(customerSchema, await customerProfile(app.db, customer));
   });
 
-  app.post('/api/bridge/user/me', { preHandler: requireAuth }, async (request) => {
-    const { customer: changes } = parseBody(updateMeRequestSchema, request.body);
-    const id = customerIdOf(request);
-    const owner = await findCustomerByEmail(app.db, changes.email);
-    if (owner && owner.id !== id) throw new AppError(409, M.userExists, undefined, 'USER_EXISTS');
+  // Names change at once; a new email only after the link mailed to it is opened (decision record 017).
+  app.post('/api/bridge/user/me', { preHandler: requireAuth, config: { rateLimit: profileUpdateLimit } }, async (request) => {
+    const { customer: changes, current_password } = parseBody(updateMeRequestSchema, request.body);
+    let update;
     try {
-      await app.db.query('update customers set firstname = $2, lastname = $3, email = $4, updated_at = $5 where id = $1', [
-        id,
-        changes.firstname,
-        changes.lastname,
-        changes.email,
-        new Date(app.clock.now()),
-      ]);
+      update = await updateProfile(
+        app.db,
+        app.mailer,
+        app.config.publicUrl,
+        customerIdOf(request),
+        changes,
+        current_password,
+        app.clock.now(),
+      );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, M.userExists, undefined, 'USER_EXISTS');
-      throw error;
+      throw refusal(error);
     }
-    const updated = await findCustomerById(app.db, id);
-    if (!updated) throw new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
-    return ok(customerSchema, await customerProfile(app.db, updated));
+    update.delivery.catch((error: unknown) => request.log.error({ err: error }, 'email change mail could not be sent'));
+    const profile = await customerProfile(app.db, update.customer);
+    if (!update.emailChangeRequested) return ok(customerSchema, profile);
+    return ok(customerSchema, profile, updateMeMetaSchema, { email_change: 'confirmation_sent' });
   });
 }

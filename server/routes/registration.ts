@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   checkTaxIdRequestSchema,
   companyInfoSchema,
   loginResultSchema,
   registerRequestSchema,
+  requestInvitationRequestSchema,
   sessionMetaSchema,
 } from '../../src/contracts/auth';
 import { M, type MessageText } from '../../src/contracts/messages';
@@ -11,12 +12,22 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { registrationLimit } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
-import { companyForRegistration, registerBuyer, RegistrationError, type RegistrationProblem } from '../services/registration';
+import { confirmationMail } from '../services/account-mails';
+import { requestToJoin } from '../services/join-requests';
+import type { Mailer } from '../services/mailer';
+import {
+  companyForRegistration,
+  registerBuyer,
+  RegistrationError,
+  type Registered,
+  type RegistrationProblem,
+} from '../services/registration';
 
 const REFUSALS: Record<RegistrationProblem, { status: number; message: MessageText }> = {
   buyer_exists: { status: 409, message: M.buyerExists },
   user_exists: { status: 409, message: M.userExists },
   company_not_found: { status: 404, message: M.companyNotFound },
+  company_not_member: { status: 404, message: M.companyNotMember },
 };
 
 function refusal(error: unknown): unknown {
@@ -25,7 +36,14 @@ function refusal(error: unknown): unknown {
   return new AppError(r.status, r.message, undefined, error.code.toUpperCase());
 }
 
-/** Registration (SPEC §2 "company tax number lookup, then password creation"). */
+/** The confirmation mail goes out after the answer: a slow mail server must not hold the new account. */
+function mailConfirmation(mailer: Mailer, publicUrl: string, log: FastifyBaseLogger, registered: Registered): void {
+  mailer
+    .send(confirmationMail(publicUrl, registered.customer, registered.confirmToken))
+    .catch((error: unknown) => log.error({ err: error }, 'confirmation mail could not be sent'));
+}
+
+/** Registration (SPEC §2 "company tax number lookup, then password creation") and asking to join a company. */
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/check-tax-id', { config: { rateLimit: registrationLimit } }, async (request) => {
     const { tax_id } = parseBody(checkTaxIdRequestSchema, request.body);
@@ -38,17 +56,37 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/bridge/buyers', { config: { rateLimit: registrationLimit } }, async (request) => {
     const { customer, password } = parseBody(registerRequestSchema, request.body);
+    let registered: Registered;
     try {
-      const session = await registerBuyer(
+      registered = await registerBuyer(
         app.db,
         app.companyRegistry,
         app.config,
         { email: customer.email, firstname: customer.firstname, lastname: customer.lastname, afm: customer.taxvat, password },
         app.clock.now(),
       );
-      return ok(loginResultSchema, session.token, sessionMetaSchema, session.meta);
     } catch (error) {
       throw refusal(error);
     }
+    mailConfirmation(app.mailer, app.config.publicUrl, request.log, registered);
+    return ok(loginResultSchema, registered.session.token, sessionMetaSchema, registered.session.meta);
+  });
+
+  // The company is already a buyer (check-tax-id said 409 M.buyerExists): the newcomer asks to join it.
+  app.post('/api/client/user/request-invitation', { config: { rateLimit: registrationLimit } }, async (request) => {
+    const { customer, password } = parseBody(requestInvitationRequestSchema, request.body);
+    let registered: Registered;
+    try {
+      registered = await requestToJoin(
+        app.db,
+        app.config,
+        { email: customer.email, firstname: customer.firstname, lastname: customer.lastname, afm: customer.taxvat, password },
+        app.clock.now(),
+      );
+    } catch (error) {
+      throw refusal(error);
+    }
+    mailConfirmation(app.mailer, app.config.publicUrl, request.log, registered);
+    return ok(loginResultSchema, registered.session.token, sessionMetaSchema, registered.session.meta);
   });
 }

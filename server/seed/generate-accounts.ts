@@ -155,6 +155,7 @@ export function generateAccounts(passwordHash: string): Accounts {
       show_prices_with_vat: i % 3 === 1,
       group_id: 1,
       default_shipping: defaultAddress?.id ?? null,
+      email_confirmed_at: at(380 - i * 10),
       created_at: at(380 - i * 10),
       updated_at: at(200 - i * 5),
     });

@@ -92,6 +92,8 @@ export interface CustomerRow {
   show_prices_with_vat: boolean;
   group_id: number;
   default_shipping: string | null;
+  /** Demo accounts count as confirmed, like every account that existed before email confirmation. */
+  email_confirmed_at: string;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import type { BuyerSummary, Customer } from '../../src/contracts/auth';
+import type { BuyerSummary, Customer, OwnJoinRequest } from '../../src/contracts/auth';
 
 export type CustomerRow = {
   id: string;
@@ -11,9 +11,11 @@ export type CustomerRow = {
   show_prices_with_vat: boolean;
   group_id: number;
   default_shipping: string | null;
+  email_confirmed_at: Date | string | null;
 };
 
-const COLUMNS = 'id, email, firstname, lastname, password_hash, is_admin, show_prices_with_vat, group_id, default_shipping';
+const COLUMNS =
+  'id, email, firstname, lastname, password_hash, is_admin, show_prices_with_vat, group_id, default_shipping, email_confirmed_at';
 
 export async function findCustomerByEmail(q: Queryable, email: string): Promise<CustomerRow | undefined> {
   const [row] = await q.query<CustomerRow>(`select ${COLUMNS} from customers where lower(email) = lower($1)`, [email]);
@@ -37,6 +39,19 @@ export async function buyersOf(q: Queryable, customerId: string): Promise<BuyerS
   return rows.map((r) => ({ id: r.id, company: r.company, afm: r.afm, isSuperUser: r.is_super_user }));
 }
 
+/** The customer's requests to join a company that are still open or were rejected (newest first). */
+export async function ownJoinRequests(q: Queryable, customerId: string): Promise<OwnJoinRequest[]> {
+  const rows = await q.query<{ id: string; company: string; status: OwnJoinRequest['status']; created_at: Date | string }>(
+    `select jr.id, b.company, jr.status, jr.created_at
+       from join_requests jr join buyers b on b.id = jr.buyer_id
+      where jr.customer_id = $1 and jr.status in ('pending', 'rejected')
+      order by jr.created_at desc, jr.id
+      limit 20`,
+    [customerId],
+  );
+  return rows.map((r) => ({ id: r.id, company: r.company, status: r.status, created_at: new Date(r.created_at).toISOString() }));
+}
+
 export async function customerProfile(q: Queryable, row: CustomerRow): Promise<Customer> {
   return {
     id: row.id,
@@ -48,6 +63,8 @@ export async function customerProfile(q: Queryable, row: CustomerRow): Promise<C
     group_id: row.group_id,
     default_shipping: row.default_shipping,
     buyers: await buyersOf(q, row.id),
+    email_confirmed: row.email_confirmed_at !== null,
+    join_requests: await ownJoinRequests(q, row.id),
   };
 }
 

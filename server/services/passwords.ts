@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { findCustomerByEmail, findCustomerById } from './customers';
+import { markEmailConfirmed } from './email-confirmation';
 import { hashPassword, verifyPassword } from './password-hash';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens';
 import { revokeAllForCustomer } from './refresh-tokens';
@@ -71,7 +72,10 @@ async function setPassword(db: Db, customerId: string, password: string, nowMs: 
 export async function resetPassword(db: Db, token: string, password: string, nowMs: number): Promise<PasswordSet> {
   const customerId = await consumePasswordToken(db, token, 'reset', nowMs);
   if (!customerId) throw new PasswordError('token_invalid');
-  return setPassword(db, customerId, password, nowMs);
+  const set = await setPassword(db, customerId, password, nowMs);
+  // The link reached the account's address (links to an earlier address are retired when it changes).
+  await markEmailConfirmed(db, customerId, nowMs);
+  return set;
 }
 
 /** Invited users choose their first password with the token from the invitation mail. */
@@ -80,7 +84,9 @@ export async function createPassword(db: Db, email: string, token: string, passw
   if (!customer) throw new PasswordError('token_invalid');
   const customerId = await consumePasswordToken(db, token, 'create', nowMs, customer.id);
   if (!customerId) throw new PasswordError('token_invalid');
-  return setPassword(db, customerId, password, nowMs);
+  const set = await setPassword(db, customerId, password, nowMs);
+  await markEmailConfirmed(db, customerId, nowMs);
+  return set;
 }
 
 export async function changePassword(

@@ -12,6 +12,15 @@ export const buyerSummarySchema = z.object({
 });
 export type BuyerSummary = z.infer<typeof buyerSummarySchema>;
 
+/** The signed-in customer's own requests to join a company that are not approved (approved ones are buyers). */
+export const ownJoinRequestSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  status: z.enum(['pending', 'rejected']),
+  created_at: z.string(),
+});
+export type OwnJoinRequest = z.infer<typeof ownJoinRequestSchema>;
+
 export const customerSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -22,6 +31,10 @@ export const customerSchema = z.object({
   group_id: z.number().int(),
   default_shipping: z.string().nullable(),
   buyers: z.array(buyerSummarySchema),
+  // The bridge always sends both. The defaults only read profiles the storefront cached before these
+  // fields existed: those accounts predate email confirmation, and the migration counts them confirmed.
+  email_confirmed: z.boolean().default(true),
+  join_requests: z.array(ownJoinRequestSchema).max(100).default([]),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -47,15 +60,32 @@ export const logoutRequestSchema = z.object({ refreshToken: z.string().min(1, M.
 export type LogoutRequest = z.input<typeof logoutRequestSchema>;
 export const logoutResultSchema = z.string(); // M.loggedOut
 
-// GET / POST bridge/user/me
+// GET / POST bridge/user/me. Names change at once; a new email needs the current password and changes
+// only when the link mailed to the new address is opened (the answer then says a link was sent).
 export const updateMeRequestSchema = z.object({
   customer: z.object({
     firstname: personNameSchema,
     lastname: personNameSchema,
     email: emailSchema,
   }),
+  current_password: loginPasswordSchema.optional(),
 });
 export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
+export const updateMeMetaSchema = z.object({ email_change: z.literal('confirmation_sent') });
+
+/** The opaque token of a mailed link (base64url); anything else cannot be one of ours. */
+export const mailTokenSchema = z
+  .string({ error: M.tokenExpired })
+  .min(1, M.tokenExpired)
+  .max(200, M.tokenExpired)
+  .regex(/^[A-Za-z0-9_-]+$/, M.tokenExpired);
+
+// POST client/user/confirm-email: the link from a confirmation or email-change mail.
+export const confirmEmailRequestSchema = z.object({ token: mailTokenSchema });
+export const confirmEmailResultSchema = z.enum([M.emailConfirmed, M.emailChanged]);
+
+// POST client/user/confirm-email/resend: the same answer whether or not the address has an account.
+export const resendConfirmationRequestSchema = z.object({ email: emailSchema });
 
 // POST client/user/check-tax-id: registration step 1, the company behind a tax number.
 export const checkTaxIdRequestSchema = z.object({ tax_id: afmSchema });
@@ -83,6 +113,29 @@ export const registerRequestSchema = z.object({
   password: passwordSchema,
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+// POST client/user/request-invitation: the company is already a buyer; the newcomer creates an account
+// (same body as registration) that joins the company once one of its super users approves.
+export const requestInvitationRequestSchema = registerRequestSchema;
+export type RequestInvitationRequest = z.input<typeof requestInvitationRequestSchema>;
+
+// GET bridge/buyers/{buyer_id}/join-requests (super users of that buyer): who is waiting to join.
+export const joinRequestSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export const joinRequestListSchema = z.array(joinRequestSchema);
+export const joinRequestParamsSchema = z.object({
+  buyer_id: z.string().min(1).max(100),
+  request_id: z.uuid({ error: M.joinRequestNotFound }),
+});
+export const joinRequestDecisionSchema = z.enum(['approve', 'reject']);
+export type JoinRequestDecision = z.infer<typeof joinRequestDecisionSchema>;
+export const joinRequestDecisionResultSchema = z.enum([M.joinRequestApproved, M.joinRequestRejected]);
 
 // POST client/user/password/request-reset
 export const requestResetSchema = z.object({ email: emailSchema, url: z.string().max(400).optional() });

@@ -29,7 +29,9 @@ export const personNameSchema = z
   .trim()
   .min(1, M.required)
   .max(100, M.nameTooLong)
-  .refine((v) => (v.match(/\p{L}/gu) ?? []).length >= 2, M.nameTooShort);
+  .refine((v) => (v.match(/\p{L}/gu) ?? []).length >= 2, M.nameTooShort)
+  // A name is printed in mails and headers: no control character (PostgreSQL also refuses NUL in text).
+  .refine((v) => !/\p{Cc}/u.test(v), M.invalidRequest);
 
 export const companyNameSchema = z.string({ error: M.companyNameRequired }).trim().min(1, M.companyNameRequired).max(100, M.nameTooLong);
 

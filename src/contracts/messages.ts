@@ -52,6 +52,19 @@ export const M = {
   loggedOut: "You're logged out",
   resetMailSent: 'If an account exists for this email, we have sent a link to reset the password.',
   loginToViewPrices: 'Login to view prices',
+
+  // Proving control of an email address and of a company (docs/decisions/017-proving-control.md).
+  emailNotConfirmed: 'Please confirm your email address first: open the link we sent you.',
+  emailConfirmed: 'Your email address is confirmed.',
+  emailChanged: 'Your email address has been changed.',
+  emailTaken: 'This address now belongs to another account, so your address was not changed.',
+  confirmationMailSent: 'If this address belongs to an account that still needs confirming, we have sent a new link.',
+  emailChangeSent: 'We have sent a confirmation link to the new address. Your address changes when you open it.',
+  currentPasswordWrong: 'The current password is not correct',
+  companyNotMember: 'This company is not a member of the marketplace yet. You can register it.',
+  joinRequestNotFound: 'This request does not exist or has already been handled',
+  joinRequestApproved: 'The person has been added to the company',
+  joinRequestRejected: 'The request has been rejected',
 } as const;
 
 export type MessageKey = keyof typeof M;

@@ -84,7 +84,14 @@ describe('register (POST bridge/buyers)', () => {
       { id: expect.any(String), company: company.legalName, afm: company.afm, isSuperUser: true },
     ]);
     const me = await t.app.inject({ method: 'GET', url: '/api/bridge/user/me', headers: { authorization: `Bearer ${body.result}` } });
-    expect(envelopeSchema(customerSchema).parse(json(me)).result).toMatchObject({ email: payload.customer.email, firstname: 'Νίκος' });
+    // Signed in, but the address is not proven yet: a confirmation link went to it.
+    expect(envelopeSchema(customerSchema).parse(json(me)).result).toMatchObject({
+      email: payload.customer.email,
+      firstname: 'Νίκος',
+      email_confirmed: false,
+    });
+    const mail = (await t.waitForMails(1)).find((m) => m.to === payload.customer.email);
+    expect(mail?.links?.confirm).toMatch(/^http:\/\/shop\.test\/confirm-email\?token=/);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/client/user/login',

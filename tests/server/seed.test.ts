@@ -278,6 +278,14 @@ describe('the seeded demo marketplace', () => {
     );
     expect(withoutSuper.n).toBe(0);
   });
+
+  it('has every demo account confirmed (their addresses are not waiting for a link)', async () => {
+    const unconfirmed = await one<{ n: number; total: number }>(
+      'select count(*) filter (where email_confirmed_at is null)::int as n, count(*)::int as total from customers',
+    );
+    expect(unconfirmed.total).toBeGreaterThan(3);
+    expect(unconfirmed.n).toBe(0);
+  });
 });
 
 describe('product and supplier pictures', () => {

@@ -130,6 +130,8 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
       { id: 'buyer-1', company: 'Ταβέρνα Ο Μύλος ΟΕ', afm: '094259216', isSuperUser: true },
       { id: 'buyer-2', company: 'Καφενείο Η Πλατεία', afm: '090000045', isSuperUser: false },
     ],
+    email_confirmed: true,
+    join_requests: [],
     ...overrides,
   };
 }

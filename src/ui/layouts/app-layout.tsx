@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '../components/skip-link';
+import { AccountNotices } from '../features/account-status/account-notices';
 import { CatalogSyncProvider } from '../features/catalog-sync/catalog-sync-context';
 import { CatalogSyncProgress } from '../features/catalog-sync/catalog-sync-progress';
 import { AppHeader } from './app-header';
@@ -17,6 +18,7 @@ export function AppLayout() {
         <SkipLink />
         <AppHeader />
         <CatalogSyncProgress />
+        <AccountNotices />
         <main id="main" tabIndex={-1} className={styles.main}>
           <Outlet />
         </main>

@@ -16,6 +16,8 @@ export const paths = {
   resetPassword: '/reset-password',
 
   // Open to everyone (guests and customers).
+  /** The link in a confirmation or email-change mail carries `?token=…`; it may open signed in or not. */
+  confirmEmail: '/confirm-email',
   error: '/error',
   notFound: '*',
 
@@ -38,6 +40,8 @@ export const paths = {
   shippingDetails: '/my-account/shipping-details',
   creditTerms: '/my-account/credit-terms',
   users: '/my-account/users',
+  /** A super user reviews requests to join the selected company; the mailed link adds `?buyer_id=…`. */
+  joinRequests: '/my-account/users/requests',
   orders: '/my-account/orders',
   billingDetails: '/my-account/billing-details',
   favorites: '/my-account/favorites',
@@ -79,6 +83,7 @@ export const to = {
     generatePath(paths.product, { parentSku, slug, childSku: childSku ?? null }),
   productAdmin: (product: string) => generatePath(paths.productAdmin, { adminPage: `${product}-admin` }),
   resetPassword: (token: string) => `${paths.resetPassword}?${new URLSearchParams({ token }).toString()}`,
+  joinRequests: () => paths.joinRequests,
 } as const;
 
 /** Drops the leading slash: route objects nested under a prefix route take relative paths. */

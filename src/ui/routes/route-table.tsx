@@ -60,6 +60,7 @@ function protectedRoutes(): RouteObject[] {
     page('shippingDetails', placeholder, msg`Shipping details`),
     page('creditTerms', placeholder, msg`Credit terms`),
     page('users', placeholder, msg`Users`),
+    page('joinRequests', () => import('../features/company-users/join-requests-page'), msg`Requests to join`),
     page('orders', placeholder, msg`Orders`),
     page('billingDetails', placeholder, msg`Billing details`),
     page('favorites', placeholder, msg`Favourites`),
@@ -78,7 +79,11 @@ function protectedRoutes(): RouteObject[] {
 /** Open to guests and customers alike, in whichever layout fits the session. */
 function publicRoutes(): RouteObject[] {
   // The catch-all is the URL dispatcher (SPEC §2): unknown paths may still be products, categories or CMS pages.
-  return [eagerPage('error', ErrorContent), page('notFound', () => import('../features/url-dispatcher/url-dispatcher-page'))];
+  return [
+    eagerPage('error', ErrorContent),
+    page('confirmEmail', () => import('../features/auth/confirm-email-page')),
+    page('notFound', () => import('../features/url-dispatcher/url-dispatcher-page')),
+  ];
 }
 
 /** Errors thrown while rendering a page stay inside the layout, so the header and navigation remain usable. */

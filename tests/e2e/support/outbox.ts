@@ -26,16 +26,25 @@ async function mailsTo(recipient: string): Promise<OutboxMail[]> {
   return mails.filter((m) => m.to.toLowerCase() === recipient.toLowerCase()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Waits for the newest mail to `recipient` (tests run in parallel, so the recipient, not the time, identifies it). */
-export async function newestMailTo(recipient: string): Promise<OutboxMail> {
+function hasLink(mail: OutboxMail, fragment: string): boolean {
+  return [...Object.values(mail.links ?? {}), mail.text].some((text) => text.includes(fragment));
+}
+
+/**
+ * Waits for the newest mail to `recipient` (tests run in parallel, so the recipient, not the time,
+ * identifies it). One address gets several mails (a registration sends a confirmation link first), so
+ * `linkFragment` waits for the newest one carrying such a link.
+ */
+export async function newestMailTo(recipient: string, linkFragment?: string): Promise<OutboxMail> {
   let newest: OutboxMail | undefined;
   await expect
     .poll(
       async () => {
-        newest = (await mailsTo(recipient)).at(-1);
+        const mails = await mailsTo(recipient);
+        newest = (linkFragment === undefined ? mails : mails.filter((m) => hasLink(m, linkFragment))).at(-1);
         return newest !== undefined;
       },
-      { message: `a mail to ${recipient} in ${E2E_OUTBOX_DIR}`, timeout: 15_000 },
+      { message: `a mail to ${recipient}${linkFragment ? ` with ${linkFragment}` : ''} in ${E2E_OUTBOX_DIR}`, timeout: 15_000 },
     )
     .toBe(true);
   if (!newest) throw new Error(`no mail to ${recipient}`);

@@ -10,14 +10,17 @@ export async function findCompany(page: Page, afm: string): Promise<void> {
   await page.getByRole('button', { name: 'Find company' }).click();
 }
 
-/** Registration step 2 on the page: the first user of the company. */
-export async function fillAccount(page: Page, buyer: NewBuyer): Promise<void> {
+/**
+ * Registration step 2 on the page: the first user of the company, or (`submit` 'Create account and ask
+ * to join') a newcomer asking to join a company that is already a member.
+ */
+export async function fillAccount(page: Page, buyer: NewBuyer, submit = 'Create account'): Promise<void> {
   await page.getByLabel('First name', { exact: true }).fill(buyer.firstname);
   await page.getByLabel('Last name', { exact: true }).fill(buyer.lastname);
   await page.getByLabel('Email', { exact: true }).fill(buyer.email);
   await page.getByLabel('Password', { exact: true }).fill(buyer.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(buyer.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: submit, exact: true }).click();
 }
 
 /** Registers through the bridge API (POST /api/bridge/buyers) when the page flow is not what a test is about. */
@@ -29,4 +32,11 @@ export async function registerByApi(request: APIRequestContext, buyer: NewBuyer)
     },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Opens the confirmation link of the newest confirmation mail to `email` through the bridge API. */
+export async function confirmByApi(request: APIRequestContext, email: string, link: string): Promise<void> {
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const response = await request.post('/api/client/user/confirm-email', { data: { token } });
+  expect(response.status(), `${email}: ${await response.text()}`).toBe(200);
 }

@@ -32,19 +32,32 @@ export type TestCustomer = { id: string; email: string; password: string };
 
 export async function createCustomer(
   q: Queryable,
-  opts: { email?: string; password?: string | null; firstname?: string; lastname?: string; isAdmin?: boolean } = {},
+  opts: {
+    email?: string;
+    password?: string | null;
+    firstname?: string;
+    lastname?: string;
+    isAdmin?: boolean;
+    /** Default true, like every account that existed before email confirmation. */
+    emailConfirmed?: boolean;
+  } = {},
 ): Promise<TestCustomer> {
   const id = randomUUID();
   const email = opts.email ?? uniqueEmail();
   const password = opts.password === undefined ? TEST_PASSWORD : opts.password;
-  await q.query('insert into customers (id, email, firstname, lastname, password_hash, is_admin) values ($1, $2, $3, $4, $5, $6)', [
-    id,
-    email,
-    opts.firstname ?? 'Maria',
-    opts.lastname ?? 'Papadopoulou',
-    password === null ? null : await hashFor(password),
-    opts.isAdmin ?? false,
-  ]);
+  await q.query(
+    `insert into customers (id, email, firstname, lastname, password_hash, is_admin, email_confirmed_at)
+     values ($1, $2, $3, $4, $5, $6, case when $7::boolean then now() end)`,
+    [
+      id,
+      email,
+      opts.firstname ?? 'Maria',
+      opts.lastname ?? 'Papadopoulou',
+      password === null ? null : await hashFor(password),
+      opts.isAdmin ?? false,
+      opts.emailConfirmed ?? true,
+    ],
+  );
   return { id, email, password: password ?? '' };
 }
 

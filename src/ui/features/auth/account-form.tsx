@@ -10,8 +10,18 @@ import type { AccountFormInput, AccountFormOutput } from './register-schemas';
 import { accountFormSchema } from './register-schemas';
 import styles from './auth-form.module.css';
 
-/** Registration step 2: the company's first user; success signs them in. */
-export function AccountForm({ afm, onRegistered }: { afm: string; onRegistered(): void }) {
+interface AccountFormProps {
+  afm: string;
+  /**
+   * 'register': the company's first user (a new buyer). 'join': the company is already a buyer; the
+   * account joins it once a super user approves. Either way success signs the person in.
+   */
+  mode?: 'register' | 'join';
+  onRegistered(): void;
+}
+
+/** Registration step 2: the person's account; success signs them in. */
+export function AccountForm({ afm, mode = 'register', onRegistered }: AccountFormProps) {
   const { t, i18n } = useLingui();
   const controller = useSessionController();
   const [failure, setFailure] = useState<string | null>(null);
@@ -26,7 +36,8 @@ export function AccountForm({ afm, onRegistered }: { afm: string; onRegistered()
   const onSubmit = handleSubmit(async ({ firstname, lastname, email, password }) => {
     setFailure(null);
     try {
-      await controller.register({ customer: { email, firstname, lastname, taxvat: afm }, password });
+      const request = { customer: { email, firstname, lastname, taxvat: afm }, password };
+      await (mode === 'join' ? controller.requestInvitation(request) : controller.register(request));
       onRegistered();
     } catch (error) {
       setFailure(errorText(i18n, error));
@@ -75,7 +86,7 @@ export function AccountForm({ afm, onRegistered }: { afm: string; onRegistered()
         registration={register('confirm_password')}
       />
       <button type="submit" className={styles.submit} disabled={isSubmitting}>
-        {isSubmitting ? t`Creating account…` : t`Create account`}
+        {isSubmitting ? t`Creating account…` : mode === 'join' ? t`Create account and ask to join` : t`Create account`}
       </button>
     </form>
   );

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
@@ -11,6 +13,7 @@ import { createAppBridge } from '../../../replication/app-bridge';
 import type { CookieJar } from '../../../replication/logged-in-cookie';
 import { createMemoryProfileCache } from '../../../replication/profile-cache';
 import { createMemoryTokenStore } from '../../../replication/token-store';
+import type { TokenPair } from '../../../replication/token-store';
 import { NotificationsProvider } from '../notifications/notifications';
 import { RequireAuth } from '../session/require-auth';
 import { SessionController } from '../session/session-controller';
@@ -65,6 +68,8 @@ export function customerWith(buyers: Customer['buyers']): Customer {
     group_id: 1,
     default_shipping: null,
     buyers,
+    email_confirmed: true,
+    join_requests: [],
   };
 }
 
@@ -78,18 +83,30 @@ function memoryCookies(): CookieJar {
   };
 }
 
-export function createTestSession(baseUrl: string): SessionController {
+/** A stored token pair: a session built with it starts signed in and loads GET /api/bridge/user/me. */
+export const SIGNED_IN: TokenPair = { accessToken: 'access-stored', refreshToken: 'refresh-stored', expiresAt: Date.now() + 3_600_000 };
+
+export function createTestSession(baseUrl: string, tokens: TokenPair | null = null): SessionController {
   const bridge = createAppBridge({
     fetch: (input, init) => fetch(input, init),
     baseUrl,
-    tokens: createMemoryTokenStore(),
+    tokens: createMemoryTokenStore(tokens),
     cookies: memoryCookies(),
   });
   return new SessionController({ bridge, storage: window.localStorage, profiles: createMemoryProfileCache(), reload: () => undefined });
 }
 
+export interface RenderOptions {
+  /** Pages behind login, beside the protected home. */
+  protectedPages?: RouteObject[];
+  /** Element rendered above every protected page (a layout part under test). */
+  above?: ReactNode;
+  /** React's StrictMode, which runs effects twice in development. */
+  strict?: boolean;
+}
+
 /** Renders `pages` (open routes) plus a protected home "Home" with the session, notifications and Lingui. */
-export function renderAuthRoutes(controller: SessionController, pages: RouteObject[], initialPath: string) {
+export function renderAuthRoutes(controller: SessionController, pages: RouteObject[], initialPath: string, options: RenderOptions = {}) {
   const i18n = setupI18n({ locale: 'en-US', messages: { 'en-US': {} } });
   const routes: RouteObject[] = [
     {
@@ -98,15 +115,32 @@ export function renderAuthRoutes(controller: SessionController, pages: RouteObje
           <Outlet />
         </SessionProvider>
       ),
-      children: [...pages, { element: <RequireAuth />, children: [{ index: true, element: <h1>Home</h1> }] }],
+      children: [
+        ...pages,
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: (
+                <>
+                  {options.above}
+                  <Outlet />
+                </>
+              ),
+              children: [{ index: true, element: <h1>Home</h1> }, ...(options.protectedPages ?? [])],
+            },
+          ],
+        },
+      ],
     },
   ];
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  return render(
+  const tree = (
     <I18nProvider i18n={i18n}>
       <NotificationsProvider>
         <RouterProvider router={router} />
       </NotificationsProvider>
-    </I18nProvider>,
+    </I18nProvider>
   );
+  return render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
 }

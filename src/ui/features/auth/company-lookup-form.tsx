@@ -3,7 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import type { CompanyInfo } from '../../../contracts/auth';
+import { M } from '../../../contracts/messages';
 import { checkTaxId } from '../../../replication/auth-api';
+import { isBridgeError } from '../../../replication/bridge-error';
 import { errorText, fieldErrorText } from '../session/error-message';
 import { useSessionController } from '../session/session-context';
 import { FormAlert } from './form-alert';
@@ -15,10 +17,12 @@ import styles from './auth-form.module.css';
 interface CompanyLookupFormProps {
   /** null while a new lookup runs or after one failed: the account step disappears. */
   onCompany(company: CompanyInfo | null): void;
+  /** The company is already a buyer: the person may ask to join it instead (null when a new lookup starts). */
+  onMemberCompany?(afm: string | null): void;
 }
 
 /** Registration step 1: the tax number (ΑΦΜ) finds the company in the registry. */
-export function CompanyLookupForm({ onCompany }: CompanyLookupFormProps) {
+export function CompanyLookupForm({ onCompany, onMemberCompany }: CompanyLookupFormProps) {
   const { t, i18n } = useLingui();
   const { bridge } = useSessionController();
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,11 +36,13 @@ export function CompanyLookupForm({ onCompany }: CompanyLookupFormProps) {
   const onSubmit = handleSubmit(async ({ tax_id }) => {
     setFailure(null);
     onCompany(null);
+    onMemberCompany?.(null);
     try {
       onCompany(await checkTaxId(bridge.client, tax_id));
     } catch (error) {
       // 404 "Company info not found…" and 409 "This company is already a member…" arrive as descriptions.
       setFailure(errorText(i18n, error));
+      if (isBridgeError(error) && error.code === 409 && error.description === M.buyerExists) onMemberCompany?.(tax_id);
     }
   });
 

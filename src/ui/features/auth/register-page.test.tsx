@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { M } from '../../../contracts/messages';
 import type { FakeBridge } from './auth-test-harness';
@@ -21,6 +21,7 @@ const COMPANY = {
 let bridge: FakeBridge;
 let lookups = 0;
 let registrations: unknown[] = [];
+let invitationRequests: unknown[] = [];
 
 beforeAll(async () => {
   bridge = await startFakeBridge();
@@ -36,6 +37,10 @@ beforeAll(async () => {
     const buyers = [{ id: 'b-new', company: COMPANY.legal_name, afm: COMPANY.afm, isSuperUser: true }];
     return ok('access-new', { refreshToken: 'refresh-new', expiresIn: 900, userData: { buyers } });
   });
+  bridge.routes.set('POST /api/client/user/request-invitation', (body) => {
+    invitationRequests.push(body);
+    return ok('access-join', { refreshToken: 'refresh-join', expiresIn: 900, userData: { buyers: [] } });
+  });
   bridge.routes.set('GET /api/bridge/user/me', () =>
     ok(customerWith([{ id: 'b-new', company: COMPANY.legal_name, afm: COMPANY.afm, isSuperUser: true }])),
   );
@@ -46,6 +51,7 @@ afterEach(() => {
   window.localStorage.clear();
   lookups = 0;
   registrations = [];
+  invitationRequests = [];
 });
 
 async function openRegistration() {
@@ -77,6 +83,33 @@ describe('registration page', () => {
     await user.type(taxNumber, '090000045');
     await user.click(screen.getByRole('button', { name: 'Find company' }));
     expect(await screen.findByText('This company is already a member of the marketplace')).toBeTruthy();
+  });
+
+  it('offers to ask to join a company that is already a member, and signs the newcomer in', async () => {
+    const user = await openRegistration();
+    await user.type(screen.getByLabelText('Tax number (ΑΦΜ)'), '090000045');
+    await user.click(screen.getByRole('button', { name: 'Find company' }));
+    const offer = await screen.findByRole('region', { name: 'Ask to join this company' });
+    await user.type(within(offer).getByLabelText('First name'), 'Νίκη');
+    await user.type(within(offer).getByLabelText('Last name'), 'Νέα');
+    await user.type(within(offer).getByLabelText('Email'), 'niki@example.gr');
+    await user.type(within(offer).getByLabelText('Password'), 'Strong-pass-1');
+    await user.type(within(offer).getByLabelText('Confirm password'), 'Strong-pass-1');
+    await user.click(within(offer).getByRole('button', { name: 'Create account and ask to join' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(invitationRequests).toEqual([
+      { customer: { email: 'niki@example.gr', firstname: 'Νίκη', lastname: 'Νέα', taxvat: '090000045' }, password: 'Strong-pass-1' },
+    ]);
+    expect(registrations).toEqual([]);
+  });
+
+  it('does not offer to join after a lookup of a company that is not a member', async () => {
+    const user = await openRegistration();
+    await user.type(screen.getByLabelText('Tax number (ΑΦΜ)'), '998144460');
+    await user.click(screen.getByRole('button', { name: 'Find company' }));
+    expect(await screen.findByText('Company info not found. Only companies can register.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Ask to join this company' })).toBeNull();
   });
 
   it('shows the company, enforces the password rule, then creates the account and signs in', async () => {

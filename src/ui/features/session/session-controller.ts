@@ -1,4 +1,5 @@
-import type { Customer, RegisterRequest } from '../../../contracts/auth';
+import type { Customer, RegisterRequest, RequestInvitationRequest } from '../../../contracts/auth';
+import { requestInvitation } from '../../../replication/account-proof-api';
 import type { AppBridge } from '../../../replication/app-bridge';
 import type { SessionGrant } from '../../../replication/auth-api';
 import { fetchMe, login as loginCall, logoutSession, registerBuyer } from '../../../replication/auth-api';
@@ -87,6 +88,19 @@ export class SessionController {
   async register(request: RegisterRequest): Promise<void> {
     const grant = await registerBuyer(this.deps.bridge.client, request);
     await this.adopt(grant);
+  }
+
+  /** The company is already a buyer: the newcomer is signed in, in no company until a super user approves. */
+  async requestInvitation(request: RequestInvitationRequest): Promise<void> {
+    const grant = await requestInvitation(this.deps.bridge.client, request);
+    await this.adopt(grant);
+  }
+
+  /** Reads the profile again after something changed it elsewhere (an address confirmed by a mailed link). */
+  async refreshProfile(): Promise<void> {
+    if (this.store.get().status !== 'authenticated') return;
+    const fresh = await fetchMe(this.deps.bridge.client);
+    if (this.store.get().status === 'authenticated') this.applyCustomer(fresh);
   }
 
   /**
