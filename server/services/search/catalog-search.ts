@@ -4,7 +4,7 @@ import { searchEntity } from './entity-search';
 import { normalizeSearch } from './normalize';
 import { searchProducts } from './product-search';
 import { emptyResult } from './run-query';
-import { searchTransaction } from './time-limit';
+import { searchTransaction, type SearchTransactionOptions } from './time-limit';
 
 export type CatalogSearchOutcome = { result: SearchResult; tooShort: boolean };
 
@@ -25,24 +25,19 @@ async function ensureStatistics(db: Db): Promise<void> {
 }
 
 /**
- * Runs one SPEC §7 search to its end: the caller cuts the request's wait at the SPEC §9 limit
- * (`withinSearchTimeLimit`), so an answer that comes late can still be kept for the next request.
- * On PostgreSQL a statement is still cancelled at the limit.
+ * Runs one SPEC §7 search: the caller cuts the request's wait at the SPEC §9 limit
+ * (`withinSearchTimeLimit`). On PostgreSQL a statement is cancelled at `deadline`; on PGlite a search
+ * still queued then is dropped, and one already running ends (its answer can still be cached).
  */
 export async function catalogSearch(
   db: Db,
   entity: SearchEntity,
   request: SearchRequest,
-  options: { limitMs?: number; key?: string } = {},
+  options: SearchTransactionOptions = {},
 ): Promise<CatalogSearchOutcome> {
   const n = normalizeSearch(request);
   if (n.tooShort) return { result: emptyResult(n), tooShort: true };
   await ensureStatistics(db);
-  const result = await searchTransaction(
-    db,
-    (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)),
-    options.limitMs,
-    options.key,
-  );
+  const result = await searchTransaction(db, (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)), options);
   return { result, tooShort: false };
 }
