@@ -3,6 +3,7 @@ import { M, type MessageText } from '../../src/contracts/messages';
 import { AppError } from './app-error';
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(M));
+const MAX_FIELD_ISSUES = 20;
 
 export type FieldIssue = { path: string; message: string };
 
@@ -27,7 +28,8 @@ function unionMessage(branches: readonly (readonly z.core.$ZodIssue[])[]): Messa
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields: FieldIssue[] = parsed.error.issues.map((issue) => ({
+  // The first issues are enough to act on; a hostile body can have thousands, and each is echoed back.
+  const fields: FieldIssue[] = parsed.error.issues.slice(0, MAX_FIELD_ISSUES).map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.code === 'invalid_union' ? unionMessage(issue.errors) : toMessage(issue.message),
   }));

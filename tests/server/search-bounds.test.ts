@@ -104,6 +104,8 @@ describe('every part of a search is bounded', () => {
     ['text', { query: { text: 'α'.repeat(MAX_SEARCH_TEXT + 1) } }, M.searchTextTooLong],
     ['product page', { size: SEARCH_SIZE_LIMITS.product + 1 }, M.searchTooLarge],
     ['window', { from: 9000, size: 1001 }, M.searchTooLarge],
+    // A bucket per product is no facet: prices take ranges.
+    ['terms on a key of its own per product', { aggregations: { s: { terms: { field: 'sku' } } } }, M.invalidRequest],
   ];
   for (const [part, body, message] of cases) {
     it(`refuses too many or too large ${part} with a 400 before the database`, async () => {

@@ -52,32 +52,32 @@ export const PRODUCT_COLUMNS = [
 export const PRODUCT_DOCUMENT = '(select d.data from products d where d.sku = p.sku)';
 
 export const PRODUCT_FIELDS: FieldMap = {
-  id: { sql: 't.id', kind: 'int' },
-  sku: { sql: 't.sku', kind: 'text' },
-  parentSku: { sql: 't.parent_sku', kind: 'text' },
-  parent_sku: { sql: 't.parent_sku', kind: 'text' },
+  id: { sql: 't.id', kind: 'int', facet: false },
+  sku: { sql: 't.sku', kind: 'text', facet: false },
+  parentSku: { sql: 't.parent_sku', kind: 'text', facet: false },
+  parent_sku: { sql: 't.parent_sku', kind: 'text', facet: false },
   type_id: { sql: 't.type_id', kind: 'text' },
   status: { sql: 't.status', kind: 'int' },
   visibility: { sql: 't.visibility', kind: 'int' },
   supplier_id: { sql: 't.supplier_id', kind: 'int' },
   category_ids: { sql: 't.category_ids', kind: 'int_array' },
   'category.category_id': { sql: 't.category_ids', kind: 'int_array' },
-  barcode: { sql: 't.barcode', kind: 'text' },
+  barcode: { sql: 't.barcode', kind: 'text', facet: false },
   // Euros, like the document (price fields in SPEC §3 are euros with 2 decimals). The generated column
   // (migration 031) holds data.final_price: reading the document itself decompresses it row by row.
-  price: { sql: 't.search_final_price', kind: 'num' },
-  final_price: { sql: 't.search_final_price', kind: 'num' },
-  original_price: { sql: 't.price_cents / 100.0', kind: 'num' },
+  price: { sql: 't.search_final_price', kind: 'num', facet: false },
+  final_price: { sql: 't.search_final_price', kind: 'num', facet: false },
+  original_price: { sql: 't.price_cents / 100.0', kind: 'num', facet: false },
   // Generated columns (migration 032): reading them does not decompress the document.
   manufacturer: { sql: 't.search_manufacturer', kind: 'int' },
   measurement_unit: { sql: 't.search_measurement_unit', kind: 'text' },
   is_in_stock: { sql: 't.search_in_stock', kind: 'bool' },
   new: { sql: 't.search_new', kind: 'bool' },
   sale: { sql: 't.search_sale', kind: 'bool' },
-  name_az: { sql: 't.search_name_az', kind: 'text' },
-  name: { sql: 't.search_name_az', kind: 'text' },
-  created_at: { sql: 't.created_at', kind: 'time' },
-  updated_at: { sql: 't.updated_at', kind: 'time' },
+  name_az: { sql: 't.search_name_az', kind: 'text', facet: false },
+  name: { sql: 't.search_name_az', kind: 'text', facet: false },
+  created_at: { sql: 't.created_at', kind: 'time', facet: false },
+  updated_at: { sql: 't.updated_at', kind: 'time', facet: false },
 };
 
 const cmsSource = (table: 'cms_pages' | 'cms_blocks') =>

@@ -15,7 +15,15 @@ export class SqlParams {
 export type FieldKind = 'int' | 'num' | 'text' | 'bool' | 'int_array' | 'time';
 
 /** A field a request may filter, sort or aggregate on; `sql` is a fixed expression over the alias `t`. */
-export type FieldDef = { sql: string; kind: FieldKind };
+export type FieldDef = {
+  sql: string;
+  kind: FieldKind;
+  /**
+   * false: no terms aggregation on it. A key nearly every product has its own (sku, id, a name, a date, a
+   * price) makes a bucket per product: a hash of 15,000 keys that no filter panel shows (prices use ranges).
+   */
+  facet?: false;
+};
 export type FieldMap = Readonly<Record<string, FieldDef>>;
 
 const PG_TYPE: Record<FieldKind, string> = {
@@ -140,6 +148,7 @@ export function aggregationColumns(
     if ('terms' in agg) {
       const def = fields[agg.terms.field];
       if (!def) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
+      if (def.facet === false) throw badField(path, 'SEARCH_NOT_A_FACET');
       const key = def.kind === 'int_array' ? `unnest(${def.sql})` : def.sql;
       const limit = params.add(agg.terms.size ?? defaultBuckets);
       return {
