@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { systemClock, type Clock } from '../src/domain/clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { installAuthDecorators } from './http/auth';
 import { decorateContext } from './http/context';
 import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { installRateLimits } from './http/rate-limits';
 import { installStaticSite } from './http/static-site';
@@ -48,6 +49,8 @@ export type AppOptions = {
   events?: EventRoutesOptions;
   /** More route plugins, registered after the built-in routes (tests use it for probe routes). */
   extraRoutes?: FastifyPluginAsync[];
+  /** Called for every route as it is added (the endpoint fuzz test discovers every route this way). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** External plugins, then app plugins, then routes; `app.inject` in tests exercises the same stack. */
@@ -57,7 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Plain-text bodies are never valid input here; without a parser they are refused with 415.
   app.removeContentTypeParser('text/plain');
@@ -81,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installAuthDecorators(app);
   installErrorHandler(app);
+  installInputGuard(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

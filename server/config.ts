@@ -30,6 +30,12 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Catalogue searches a customer may send per second, sustained (per bridge process; decision 016). */
+  SEARCH_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(5),
+  /** Searches a customer may send at once after a pause (the token bucket's size). */
+  SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Memory each catalogue answer cache (searches, URL maps) may use, in MB; least recently used answers go first. */
+  SEARCH_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
   /** Trust X-Forwarded-For (set to true behind a load balancer so rate limits see the client IP). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -50,6 +56,9 @@ export type Config = {
   accessTokenTtlSeconds: number;
   logLevel: string;
   trustProxy: boolean;
+  searchRatePerSecond: number;
+  searchBurst: number;
+  searchCacheBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -77,6 +86,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    searchRatePerSecond: e.SEARCH_RATE_PER_SECOND,
+    searchBurst: e.SEARCH_BURST,
+    searchCacheBytes: Math.round(e.SEARCH_CACHE_MB * 1024 * 1024),
   };
 }
 

@@ -18,6 +18,16 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).code === 'string';
 }
 
+/**
+ * PostgreSQL's class 22 "data exception" (22001 string too long, 22003 number out of range, 22007 bad
+ * date, 22021 NUL or bad UTF-8, 22P02 bad number text, …): a value the client sent that a contract let
+ * through. The client gets a 400; the log gets a warning, because a contract should have said no first.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const s = (error as { statusCode?: unknown }).statusCode;
@@ -31,6 +41,7 @@ export function mapError(error: unknown): Mapped {
       : { status: error.status, description: error.message as MessageText };
   }
   if (isFastifyError(error) && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code] as Mapped;
+  if (isDataException(error)) return { status: 400, description: M.invalidRequest };
   // JSON.parse failures surface as a SyntaxError with statusCode 400 in some Fastify paths.
   if (error instanceof SyntaxError && statusOf(error) === 400) return { status: 400, description: M.badJson };
   const status = statusOf(error);
@@ -45,6 +56,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (isDataException(error)) request.log.warn({ err: error }, 'database refused a request value: a contract should bound it');
     else request.log.info({ status: mapped.status, reason: mapped.description }, 'request rejected');
     if (mapped.status === 429) {
       const retryAfter = reply.getHeader('retry-after');

@@ -3,6 +3,7 @@ import { M, type MessageText } from '../../src/contracts/messages';
 import { AppError } from './app-error';
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(M));
+const MAX_FIELD_ISSUES = 20;
 
 export type FieldIssue = { path: string; message: string };
 
@@ -12,15 +13,25 @@ function toMessage(message: string): MessageText {
 }
 
 /**
+ * A value that matches no branch of a union (a list of 2,001 values where one value or a list of at most
+ * 2,000 is allowed) gets the most specific text of M any branch gave, not zod's "Invalid input".
+ */
+function unionMessage(branches: readonly (readonly z.core.$ZodIssue[])[]): MessageText {
+  const texts = branches.flat().map((issue) => toMessage(issue.message));
+  return texts.find((text) => text !== M.invalidRequest) ?? M.invalidRequest;
+}
+
+/**
  * Parses a request part with its zod contract. A failure is a 400 whose first description is the first
  * issue's message and whose `meta.fields` lists every issue with its dotted path.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields: FieldIssue[] = parsed.error.issues.map((issue) => ({
+  // The first issues are enough to act on; a hostile body can have thousands, and each is echoed back.
+  const fields: FieldIssue[] = parsed.error.issues.slice(0, MAX_FIELD_ISSUES).map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message: toMessage(issue.message),
+    message: issue.code === 'invalid_union' ? unionMessage(issue.errors) : toMessage(issue.message),
   }));
   const first = fields[0]?.message ?? M.invalidRequest;
   throw new AppError(400, first as MessageText, { fields }, 'VALIDATION');

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MIN_SEARCH_TERM_LENGTH } from '../../src/domain/search-folding';
 import {
+  SEARCH_ENTITIES,
   SEARCH_TIME_LIMIT_MS,
   searchEntitySchema,
   searchMetaSchema,
-  searchRequestSchema,
+  searchRequestSchemaFor,
   searchResultSchema,
+  type SearchEntity,
 } from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
+import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
@@ -18,6 +21,10 @@ import { wantSearch } from '../services/search/search-turns';
 import { withinSearchTimeLimit } from '../services/search/time-limit';
 
 const paramsSchema = z.object({ entity: searchEntitySchema });
+const bodySchemas = Object.fromEntries(SEARCH_ENTITIES.map((e) => [e, searchRequestSchemaFor(e)])) as Record<
+  SearchEntity,
+  ReturnType<typeof searchRequestSchemaFor>
+>;
 
 export type CatalogSearchRouteOptions = {
   /**
@@ -33,17 +40,26 @@ export type CatalogSearchRouteOptions = {
  * product documents, and SPEC §1 shows prices only after login, so the search needs a token.
  */
 export async function catalogSearchRoutes(app: FastifyInstance, options: CatalogSearchRouteOptions = {}): Promise<void> {
-  const cache = catalogueCacheEnabled(options.cache) ? new CatalogueAnswerCache<PreparedAnswer>(app.db) : null;
+  const cache = catalogueCacheEnabled(options.cache)
+    ? new CatalogueAnswerCache<PreparedAnswer>(app.db, undefined, { maxBytes: app.config.searchCacheBytes })
+    : null;
   const unfollow = await cache?.followCommitsOf(app.db);
   if (unfollow) app.addHook('onClose', unfollow);
-  app.post('/api/catalog/:entity/_search', { preHandler: requireAuth }, async (request, reply) => {
+  // A buyer typing fast sends at most ~4 searches a second (the panel waits 250 ms after a keystroke); a
+  // script sends hundreds. Per customer, per process (decision 016).
+  const perCustomer = perCustomerLimit(
+    new TokenBuckets({ perSecond: app.config.searchRatePerSecond, burst: app.config.searchBurst }),
+    'SEARCH_RATE_LIMITED',
+  );
+  app.post('/api/catalog/:entity/_search', { preHandler: [requireAuth, perCustomer] }, async (request, reply) => {
     const started = performance.now();
+    const deadline = started + SEARCH_TIME_LIMIT_MS;
     const { entity } = parseInput(paramsSchema, request.params);
-    const body = parseBody(searchRequestSchema, request.body ?? {});
+    const body = parseBody(bodySchemas[entity], request.body ?? {});
     const key = `${entity}\u0000${JSON.stringify(body)}`;
-    const run = async () => prepare(await catalogSearch(app.db, entity, body, { key }));
+    const run = async () => prepare(await catalogSearch(app.db, entity, body, { key, deadline }));
     const pending = cache ? cache.get(key, searchAnswerTtl(entity), run) : run();
-    wantSearch(app.db, key, started + SEARCH_TIME_LIMIT_MS);
+    wantSearch(app.db, key, deadline);
     const answer = await withinSearchTimeLimit(pending, SEARCH_TIME_LIMIT_MS, started);
     return answer.send(request, reply);
   });

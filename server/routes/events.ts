@@ -46,7 +46,9 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
     return ok(eventsTicketSchema, { ticket, expiresIn: EVENTS_TICKET_TTL_SECONDS });
   });
 
-  app.get('/api/events', { preHandler: requireEventsTicket }, async (request, reply) => {
+  // No HEAD twin: a hijacked stream's headers go out with its first write, which HEAD never makes, so a
+  // signed-in HEAD request was held open forever without an answer (found by the endpoint fuzz test).
+  app.get('/api/events', { preHandler: requireEventsTicket, exposeHeadRoute: false }, async (request, reply) => {
     await hub.ensureStarted();
     reply.hijack();
     const res = reply.raw;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { boundedText } from '../../src/contracts/bounds';
 import { M } from '../../src/contracts/messages';
 import {
   adminProductPatchSchema,
@@ -12,9 +13,12 @@ import {
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { parseBody } from '../http/validate';
+import { parseBody, parseInput } from '../http/validate';
 import { isAdmin, patchProduct } from '../services/change-feed/admin-products';
 import { readSerialisedFeedPage } from '../services/change-feed/feed-reader';
+
+/** A sku as the catalogue writes them ("PAP-000123", "YGE-000042-BLUE-L"); anything else names no product. */
+const productParamsSchema = z.object({ sku: boundedText(128).pipe(z.string().min(1)) });
 
 const patchedProductSchema = z.object({
   sku: z.string(),
@@ -62,8 +66,9 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch<{ Params: { sku: string } }>('/api/admin/products/:sku', { preHandler: [requireAuth, requireAdmin] }, async (request) => {
+    const { sku } = parseInput(productParamsSchema, request.params);
     const patch = parseBody(adminProductPatchSchema, request.body);
-    const patched = await patchProduct(app.db, request.params.sku, patch, new Date(app.clock.now()));
+    const patched = await patchProduct(app.db, sku, patch, new Date(app.clock.now()));
     if (!patched) throw new AppError(404, M.notFound, undefined, 'PRODUCT_NOT_FOUND');
     return ok(patchedProductSchema, patched);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { boundedText } from '../../src/contracts/bounds';
 import { NO_MAPPING_FOUND, urlMapRequestSchema, urlMapResultSchema } from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
 import { errorEnvelope, ok } from '../http/envelope';
@@ -25,7 +26,10 @@ export type UrlMapRouteOptions = {
  * pooled connection that does not hold up other requests, and other instances write too: no cache.
  */
 export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOptions = {}): Promise<void> {
-  const cache = catalogueCacheEnabled(options.cache) && app.db.listen ? new CatalogueAnswerCache<PreparedAnswer | null>(app.db) : null;
+  const cache =
+    catalogueCacheEnabled(options.cache) && app.db.listen
+      ? new CatalogueAnswerCache<PreparedAnswer | null>(app.db, undefined, { maxBytes: app.config.searchCacheBytes })
+      : null;
   const unfollow = await cache?.followCommitsOf(app.db);
   if (unfollow) app.addHook('onClose', unfollow);
   app.post('/api/url/map', { preHandler: requireAuth }, async (request, reply) => {
@@ -41,7 +45,7 @@ export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOpt
   });
 }
 
-const productParams = z.object({ sku: z.string().min(1).max(128), slug: z.string().max(300).optional() });
+const productParams = z.object({ sku: boundedText(128).pipe(z.string().min(1)), slug: boundedText(300).optional() });
 
 /**
  * SPEC §2: a browser opening the URL of a child variant hidden from direct access (visibility 1) gets a

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../domain/password';
 import { afmSchema, emailSchema, loginPasswordSchema, passwordSchema, personNameSchema } from './fields';
+import { noNul } from './bounds';
 import { M } from './messages';
 
 /** Wire format of SPEC §7 "Authentication and account". Paths are `/api/` + the SPEC path. */
@@ -50,7 +52,7 @@ export const loginResultSchema = z.string(); // the access token
 export type SessionMeta = z.infer<typeof sessionMetaSchema>;
 
 // POST client/user/refresh
-export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1, M.required).max(200) });
+export const refreshRequestSchema = z.object({ refreshToken: noNul(z.string().min(1, M.required).max(200)) });
 export const refreshMetaSchema = z.object({ refreshToken: z.string(), expiresIn: z.number().int().positive() });
 
 // POST client/user/logout: ends the session (refresh-token family) the token belongs to, on every device
@@ -138,14 +140,14 @@ export type JoinRequestDecision = z.infer<typeof joinRequestDecisionSchema>;
 export const joinRequestDecisionResultSchema = z.enum([M.joinRequestApproved, M.joinRequestRejected]);
 
 // POST client/user/password/request-reset
-export const requestResetSchema = z.object({ email: emailSchema, url: z.string().max(400).optional() });
+export const requestResetSchema = z.object({ email: emailSchema, url: noNul(z.string().max(400)).optional() });
 
 // POST client/user/password/reset
 export const resetPasswordSchema = z
   .object({
     password: passwordSchema,
-    confirm_password: z.string({ error: M.required }).min(1, M.required),
-    token: z.string().min(1, M.tokenExpired).max(200, M.tokenExpired),
+    confirm_password: noNul(z.string({ error: M.required }).min(1, M.required).max(PASSWORD_MAX, M.passwordTooLong)),
+    token: noNul(z.string().min(1, M.tokenExpired).max(200, M.tokenExpired), M.tokenExpired),
   })
   .refine((v) => v.password === v.confirm_password, { message: M.passwordsDiffer, path: ['confirm_password'] });
 
@@ -153,7 +155,7 @@ export const resetPasswordSchema = z
 export const createPasswordSchema = z.object({
   email: emailSchema,
   newPassword: passwordSchema,
-  resetToken: z.string().min(1, M.tokenExpired).max(200, M.tokenExpired),
+  resetToken: noNul(z.string().min(1, M.tokenExpired).max(200, M.tokenExpired), M.tokenExpired),
 });
 
 // POST client/user/password/change

@@ -43,6 +43,8 @@ export const M = {
   badContentType: 'Error with response - bad content-type!',
   bodyTooLarge: 'The request body is too large',
   invalidRequest: 'The request is not valid. Please check the fields and try again.',
+  searchTooLarge: 'This search asks for too much at once. Please narrow it down and try again.',
+  searchTextTooLong: 'Please search with at most 100 characters.',
   technicalIssue: 'We have a technical issue. Please try again later.',
   unexpectedError: 'An unexpected error occurred',
   checkNetwork: 'Please check your network connection',

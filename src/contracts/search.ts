@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedRecord, boundedText } from './bounds';
+import { M } from './messages';
 
 /**
  * Catalogue search (SPEC §7 "Product search to the search bridge") and URL mapping, as the bridge accepts
@@ -26,30 +28,67 @@ export const searchEntitySchema = z.enum(SEARCH_ENTITIES);
 export type SearchEntity = z.infer<typeof searchEntitySchema>;
 
 export const DEFAULT_SEARCH_SIZE = 50;
-/** Large enough for the category list (4000, SPEC §9) in one call, small enough to bound a response. */
-export const MAX_SEARCH_SIZE = 5000;
+/**
+ * The largest page each entity may ask for, from what the storefront lists in one call (SPEC §9): the
+ * category tree 4000; favourites and category listings 2000 products; supplier search loads 2000; CMS
+ * blocks and pages at most 500; attributes 150 (500 here, like the CMS lists).
+ */
+export const SEARCH_SIZE_LIMITS: Readonly<Record<SearchEntity, number>> = {
+  product: 2000,
+  category: 4000,
+  supplier: 2000,
+  attribute: 500,
+  taxrule: 500,
+  cms_page: 500,
+  cms_block: 500,
+  cms_hierarchy: 500,
+};
+/** Deepest result a search may reach: `from + size` (Elasticsearch's default max_result_window). */
 export const MAX_SEARCH_WINDOW = 10_000;
+/** SPEC §9 "max filters size 999": the most buckets one terms aggregation may ask for. */
 export const MAX_TERMS_BUCKETS = 999;
+/** SPEC §9 "filter aggregation size 10": a terms aggregation's buckets when it names no size. */
 export const DEFAULT_TERMS_BUCKETS = 10;
+/**
+ * Aggregations in one search. A category page asks for one per filter it shows (category, price,
+ * manufacturer, unit, stock, new, sale, supplier: 8); each costs a pass over the matched products.
+ */
+export const MAX_AGGREGATIONS = 10;
+/** Ranges of one range aggregation (the price filter has 4, SPEC §9). */
+export const MAX_AGGREGATION_RANGES = 10;
+/** Fields one search may filter on at once (there are 24 product fields; a listing uses 2–4). */
+export const MAX_FILTERS = 16;
+/** Values of one list filter: a listing of up to 2000 products by sku (favourites, SPEC §9). */
+export const MAX_FILTER_VALUES = 2000;
+/** Sort keys of one search. */
+export const MAX_SORT_KEYS = 5;
+/** Paths of includeFields or excludeFields (a listing card needs ~10). */
+export const MAX_FIELD_PATHS = 100;
+/** Characters of the search text: more than a pasted product name; only the first 8 words count anyway. */
+export const MAX_SEARCH_TEXT = 100;
+/** No filter or range value needs more: epoch milliseconds are ~1.8e12, prices and ids far less. */
+export const MAX_FILTER_NUMBER = 1e15;
 /** SPEC §9 "server 1000 ms". */
 export const SEARCH_TIME_LIMIT_MS = 1000;
 
+const TOO_LARGE = { message: M.searchTooLarge };
 const fieldName = z
   .string()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/);
-const scalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+const boundedNumber = z.number().min(-MAX_FILTER_NUMBER, TOO_LARGE).max(MAX_FILTER_NUMBER, TOO_LARGE);
+const scalar = z.union([boundedText(200), boundedNumber, z.boolean()]);
 const range = z
   .object({
-    gte: z.number().finite().optional(),
-    lte: z.number().finite().optional(),
-    gt: z.number().finite().optional(),
-    lt: z.number().finite().optional(),
+    gte: boundedNumber.optional(),
+    lte: boundedNumber.optional(),
+    gt: boundedNumber.optional(),
+    lt: boundedNumber.optional(),
   })
   .strict()
   .refine((r) => Object.values(r).some((v) => v !== undefined), { message: 'A range needs gte, lte, gt or lt' });
-export const filterValueSchema = z.union([scalar, z.array(scalar).min(1).max(1000), range]);
+export const filterValueSchema = z.union([scalar, z.array(scalar).min(1).max(MAX_FILTER_VALUES, TOO_LARGE), range]);
 export type FilterValue = z.infer<typeof filterValueSchema>;
 export type FilterRange = z.infer<typeof range>;
 
@@ -60,7 +99,9 @@ const sortItem = z
   .regex(/^[A-Za-z_][A-Za-z0-9_.]*(:(asc|desc))?$/i);
 
 const termsAggregation = z
-  .object({ terms: z.object({ field: fieldName, size: z.number().int().min(1).max(MAX_TERMS_BUCKETS).optional() }).strict() })
+  .object({
+    terms: z.object({ field: fieldName, size: z.number().int().min(1).max(MAX_TERMS_BUCKETS, TOO_LARGE).optional() }).strict(),
+  })
   .strict();
 const rangeAggregation = z
   .object({
@@ -68,9 +109,9 @@ const rangeAggregation = z
       .object({
         field: fieldName,
         ranges: z
-          .array(z.object({ from: z.number().finite().optional(), to: z.number().finite().optional() }).strict())
+          .array(z.object({ from: boundedNumber.optional(), to: boundedNumber.optional() }).strict())
           .min(1)
-          .max(20),
+          .max(MAX_AGGREGATION_RANGES, TOO_LARGE),
       })
       .strict(),
   })
@@ -78,25 +119,46 @@ const rangeAggregation = z
 export const aggregationSchema = z.union([termsAggregation, rangeAggregation]);
 export type AggregationRequest = z.infer<typeof aggregationSchema>;
 
-const fieldList = z.array(z.string().min(1).max(120)).max(200);
+const fieldList = z.array(boundedText(120)).max(MAX_FIELD_PATHS, TOO_LARGE);
+const atMost = (max: number) => (record: Record<string, unknown>) => Object.keys(record).length <= max;
 
 export const searchRequestSchema = z
   .object({
     query: z
       .object({
-        text: z.string().max(200).optional(),
-        filters: z.record(fieldName, filterValueSchema).optional(),
+        text: boundedText(MAX_SEARCH_TEXT, M.searchTextTooLong).optional(),
+        filters: z.record(fieldName, filterValueSchema).refine(atMost(MAX_FILTERS), TOO_LARGE).optional(),
       })
       .strict()
       .optional(),
-    size: z.number().int().max(MAX_SEARCH_SIZE).optional(),
-    from: z.number().int().max(MAX_SEARCH_WINDOW).optional(),
-    sort: z.union([sortItem, z.array(sortItem).max(5)]).optional(),
+    // SPEC §9: a size below 0 means the default and a start below 0 means 0; both stay small numbers.
+    size: z.number().int().min(-MAX_SEARCH_WINDOW).max(SEARCH_SIZE_LIMITS.category, TOO_LARGE).optional(),
+    from: z.number().int().min(-MAX_SEARCH_WINDOW).max(MAX_SEARCH_WINDOW, TOO_LARGE).optional(),
+    sort: z.union([sortItem, z.array(sortItem).max(MAX_SORT_KEYS, TOO_LARGE)]).optional(),
     includeFields: fieldList.optional(),
     excludeFields: fieldList.optional(),
-    aggregations: z.record(z.string().min(1).max(64), aggregationSchema).optional(),
+    aggregations: z
+      .record(
+        z
+          .string()
+          .min(1)
+          .max(64)
+          .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/),
+        aggregationSchema,
+      )
+      .refine(atMost(MAX_AGGREGATIONS), TOO_LARGE)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => Math.max(0, r.from ?? 0) + Math.max(0, r.size ?? DEFAULT_SEARCH_SIZE) <= MAX_SEARCH_WINDOW, {
+    ...TOO_LARGE,
+    path: ['from'],
+  });
+
+/** The body of one entity's search: the page is bounded by what that entity's lists need. */
+export function searchRequestSchemaFor(entity: SearchEntity) {
+  return searchRequestSchema.refine((r) => (r.size ?? 0) <= SEARCH_SIZE_LIMITS[entity], { ...TOO_LARGE, path: ['size'] });
+}
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 export const bucketSchema = z.object({
@@ -122,13 +184,14 @@ export const searchMetaSchema = z.object({ notice: z.literal('term_too_short'), 
 
 /** SPEC §7 URL mapping. `filters.childSku` (or `filters.sku`) names the variant chosen on the page. */
 export const urlMapRequestSchema = z.object({
-  url: z.string().min(1).max(2000),
+  url: boundedText(2000).pipe(z.string().min(1)),
   includeFields: fieldList.optional(),
   excludeFields: fieldList.optional(),
-  options: z.record(z.string(), z.unknown()).optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-  groupId: z.union([z.number(), z.string()]).optional(),
-  groupToken: z.string().optional(),
+  /** Accepted for the storefront's protocol and unused, except filters.childSku / filters.sku. */
+  options: boundedRecord().optional(),
+  filters: boundedRecord().optional(),
+  groupId: z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), boundedText(100)]).optional(),
+  groupToken: boundedText(400).optional(),
 });
 export type UrlMapRequest = z.infer<typeof urlMapRequestSchema>;
 

@@ -1,10 +1,12 @@
-import type { SearchEntity, SearchRequest, SearchResult } from '../../../src/contracts/search';
+import { DEFAULT_TERMS_BUCKETS, type SearchEntity, type SearchRequest, type SearchResult } from '../../../src/contracts/search';
 import type { Db } from '../../db/client';
 import { searchEntity } from './entity-search';
-import { normalizeSearch } from './normalize';
+import { ENTITIES, PRODUCT_FIELDS } from './entities';
+import { normalizeSearch, type NormalizedSearch } from './normalize';
 import { searchProducts } from './product-search';
 import { emptyResult } from './run-query';
-import { searchTransaction } from './time-limit';
+import { aggregationColumns, filterClauses, sortClause, SqlParams } from './sql-builder';
+import { searchTransaction, type SearchTransactionOptions } from './time-limit';
 
 export type CatalogSearchOutcome = { result: SearchResult; tooShort: boolean };
 
@@ -25,24 +27,33 @@ async function ensureStatistics(db: Db): Promise<void> {
 }
 
 /**
- * Runs one SPEC §7 search to its end: the caller cuts the request's wait at the SPEC §9 limit
- * (`withinSearchTimeLimit`), so an answer that comes late can still be kept for the next request.
- * On PostgreSQL a statement is still cancelled at the limit.
+ * Builds the field-dependent SQL once without running it, so that an unknown field, a value its column
+ * cannot hold or a terms aggregation on a non-facet field is a 400 before the search takes a turn in the
+ * database (a transaction on PostgreSQL, the single connection on PGlite).
+ */
+function checkFields(entity: SearchEntity, n: NormalizedSearch): void {
+  const fields = entity === 'product' ? PRODUCT_FIELDS : ENTITIES[entity].fields;
+  const params = new SqlParams();
+  filterClauses(fields, n.request.query?.filters, params);
+  sortClause(fields, n.request.sort, { _score: 't.score' });
+  aggregationColumns(fields, n.request.aggregations, params, DEFAULT_TERMS_BUCKETS);
+}
+
+/**
+ * Runs one SPEC §7 search: the caller cuts the request's wait at the SPEC §9 limit
+ * (`withinSearchTimeLimit`). On PostgreSQL a statement is cancelled at `deadline`; on PGlite a search
+ * still queued then is dropped, and one already running ends (its answer can still be cached).
  */
 export async function catalogSearch(
   db: Db,
   entity: SearchEntity,
   request: SearchRequest,
-  options: { limitMs?: number; key?: string } = {},
+  options: SearchTransactionOptions = {},
 ): Promise<CatalogSearchOutcome> {
   const n = normalizeSearch(request);
   if (n.tooShort) return { result: emptyResult(n), tooShort: true };
+  checkFields(entity, n);
   await ensureStatistics(db);
-  const result = await searchTransaction(
-    db,
-    (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)),
-    options.limitMs,
-    options.key,
-  );
+  const result = await searchTransaction(db, (q) => (entity === 'product' ? searchProducts(q, n) : searchEntity(q, entity, n)), options);
   return { result, tooShort: false };
 }

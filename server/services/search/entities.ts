@@ -20,32 +20,64 @@ const jsonBool = (key: string) => ({ sql: `(t.data->>'${key}')::boolean`, kind: 
 export const PRODUCT_SOURCE = 'products';
 export const LISTABLE = 't.status in (0, 1) and t.visibility in (2, 3, 4)';
 
+/**
+ * What `matched` keeps of a product: every column a field, a sort or the scoring reads, and not the
+ * document (read for the page rows only, PRODUCT_DOCUMENT) nor the tsvector (read where it is matched).
+ */
+export const PRODUCT_COLUMNS = [
+  'sku',
+  'id',
+  'parent_sku',
+  'type_id',
+  'status',
+  'visibility',
+  'supplier_id',
+  'category_ids',
+  'name',
+  'price_cents',
+  'barcode',
+  'created_at',
+  'updated_at',
+  'search_final_price',
+  'search_name_az',
+  'search_word_count',
+  'search_manufacturer',
+  'search_measurement_unit',
+  'search_in_stock',
+  'search_new',
+  'search_sale',
+]
+  .map((c) => `t.${c}`)
+  .join(', ');
+export const PRODUCT_DOCUMENT = '(select d.data from products d where d.sku = p.sku)';
+
 export const PRODUCT_FIELDS: FieldMap = {
-  id: { sql: 't.id', kind: 'int' },
-  sku: { sql: 't.sku', kind: 'text' },
-  parentSku: { sql: 't.parent_sku', kind: 'text' },
-  parent_sku: { sql: 't.parent_sku', kind: 'text' },
+  id: { sql: 't.id', kind: 'int', facet: false },
+  sku: { sql: 't.sku', kind: 'text', facet: false },
+  parentSku: { sql: 't.parent_sku', kind: 'text', facet: false },
+  parent_sku: { sql: 't.parent_sku', kind: 'text', facet: false },
   type_id: { sql: 't.type_id', kind: 'text' },
   status: { sql: 't.status', kind: 'int' },
   visibility: { sql: 't.visibility', kind: 'int' },
   supplier_id: { sql: 't.supplier_id', kind: 'int' },
   category_ids: { sql: 't.category_ids', kind: 'int_array' },
   'category.category_id': { sql: 't.category_ids', kind: 'int_array' },
-  barcode: { sql: 't.barcode', kind: 'text' },
+  barcode: { sql: 't.barcode', kind: 'text', facet: false },
   // Euros, like the document (price fields in SPEC §3 are euros with 2 decimals). The generated column
   // (migration 031) holds data.final_price: reading the document itself decompresses it row by row.
-  price: { sql: 't.search_final_price', kind: 'num' },
-  final_price: { sql: 't.search_final_price', kind: 'num' },
-  original_price: { sql: 't.price_cents / 100.0', kind: 'num' },
-  manufacturer: { sql: "(t.data->>'manufacturer')::int", kind: 'int' },
-  measurement_unit: { sql: "t.data->>'measurement_unit'", kind: 'text' },
-  is_in_stock: jsonBool('is_in_stock'),
-  new: jsonBool('new'),
-  sale: jsonBool('sale'),
-  name_az: { sql: 't.search_name_az', kind: 'text' },
-  name: { sql: 't.search_name_az', kind: 'text' },
-  created_at: { sql: 't.created_at', kind: 'time' },
-  updated_at: { sql: 't.updated_at', kind: 'time' },
+  price: { sql: 't.search_final_price', kind: 'num', facet: false },
+  final_price: { sql: 't.search_final_price', kind: 'num', facet: false },
+  original_price: { sql: 't.price_cents / 100.0', kind: 'num', facet: false },
+  // Generated columns (migration 032): reading them does not decompress the document.
+  manufacturer: { sql: 't.search_manufacturer', kind: 'int' },
+  measurement_unit: { sql: 't.search_measurement_unit', kind: 'text' },
+  is_in_stock: { sql: 't.search_in_stock', kind: 'bool' },
+  new: { sql: 't.search_new', kind: 'bool' },
+  sale: { sql: 't.search_sale', kind: 'bool' },
+  name_az: { sql: 't.search_name_az', kind: 'text', facet: false },
+  name: { sql: 't.search_name_az', kind: 'text', facet: false },
+  created_at: { sql: 't.created_at', kind: 'time', facet: false },
+  updated_at: { sql: 't.updated_at', kind: 'time', facet: false },
 };
 
 const cmsSource = (table: 'cms_pages' | 'cms_blocks') =>

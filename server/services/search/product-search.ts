@@ -1,6 +1,6 @@
 import { DEFAULT_TERMS_BUCKETS, type SearchResult } from '../../../src/contracts/search';
 import type { Queryable } from '../../db/client';
-import { LISTABLE, PRODUCT_FIELDS } from './entities';
+import { LISTABLE, PRODUCT_COLUMNS, PRODUCT_DOCUMENT, PRODUCT_FIELDS } from './entities';
 import type { NormalizedSearch } from './normalize';
 import { resolveTerms, type ResolvedTerm, type ResolvedText } from './resolve-terms';
 import { runSearch } from './run-query';
@@ -83,7 +83,7 @@ function textCtes(n: NormalizedSearch, resolved: ResolvedText, params: SqlParams
           + case when ${exact} then ${EXACT_BONUS} else 0 end as score,
         (${hits}) as hits, ${exact} as is_exact
       from (
-        select t.*, ${points.join(', ')}, (${whole.join(' + ')}) as whole
+        select ${PRODUCT_COLUMNS}, ${points.join(', ')}, (${whole.join(' + ')}) as whole
         from products t
         where ${candidateCondition(resolved, params)} and ${where.join(' and ')}
         offset 0) s) r
@@ -96,7 +96,7 @@ export async function searchProducts(q: Queryable, n: NormalizedSearch): Promise
   const hasText = n.terms.length > 0;
   const ctes = hasText
     ? textCtes(n, await resolveTerms(q, n.terms, n.rawText), params, where)
-    : `with matched as (select t.*, null::float8 as score from products t where ${where.join(' and ')})`;
+    : `with matched as (select ${PRODUCT_COLUMNS}, null::float8 as score from products t where ${where.join(' and ')})`;
   const requested = sortClause(PRODUCT_FIELDS, n.request.sort, { _score: 't.score' });
   // SPEC §9: default sort is name_az ascending; with a text term, relevance first.
   const fallback = hasText ? 't.score desc, length(t.name) asc, t.sku asc' : 't.search_name_az asc, t.sku asc';
@@ -105,5 +105,5 @@ export async function searchProducts(q: Queryable, n: NormalizedSearch): Promise
   const attributeCodes = Object.values(n.request.aggregations ?? {})
     .map((a) => ('terms' in a ? a.terms.field : a.range.field))
     .filter((field) => field === 'manufacturer' || field === 'measurement_unit');
-  return runSearch(q, n, { ctes, order, aggregations, attributeCodes, params, withScore: hasText });
+  return runSearch(q, n, { ctes, order, aggregations, attributeCodes, params, withScore: hasText, document: PRODUCT_DOCUMENT });
 }

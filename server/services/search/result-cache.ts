@@ -5,7 +5,10 @@ import { FEED_CHANNEL } from '../change-feed/notifier';
 /** SPEC §9 search cache: 60 s for products, 10 minutes for the other types. */
 export const PRODUCT_CACHE_TTL_MS = 60_000;
 export const OTHER_CACHE_TTL_MS = 10 * 60_000;
-const MAX_ENTRIES = 2000;
+/** Default memory budget of one cache (SEARCH_CACHE_MB): a few hundred typical answers, ~6 of the largest. */
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+/** What an entry costs besides its key and value: the Map slot, the entry object, the timestamps. */
+const ENTRY_OVERHEAD_BYTES = 200;
 /** How often the catalogue version is read where the database does not report commits; a change drops every answer. */
 const VERSION_CHECK_MS = 1000;
 
@@ -14,7 +17,19 @@ export const catalogueCacheEnabled = (option?: boolean): boolean => option ?? pr
 
 export const searchAnswerTtl = (entity: SearchEntity): number => (entity === 'product' ? PRODUCT_CACHE_TTL_MS : OTHER_CACHE_TTL_MS);
 
-type Entry<T> = { value: T; expires: number };
+type Entry<T> = { value: T; expires: number; bytes: number };
+
+export type AnswerCacheOptions<T> = {
+  /** Memory budget in bytes: least recently used answers are dropped to stay within it. */
+  maxBytes?: number;
+  /** Bytes a value holds; default: its `size` when it has one (PreparedAnswer), else 64. */
+  sizeOf?: (value: T) => number;
+};
+
+function defaultSize(value: unknown): number {
+  const size = typeof value === 'object' && value !== null ? (value as { size?: unknown }).size : undefined;
+  return typeof size === 'number' ? size : 64;
+}
 type ListenFn = NonNullable<Db['listen']>;
 
 /**
@@ -28,6 +43,10 @@ type ListenFn = NonNullable<Db['listen']>;
  *   VERSION_CHECK_MS, so an answer is at most that much older than the catalogue.
  * The TTLs bound an answer where neither exists. Identical requests that arrive together share one
  * computation; one that started before a change is answered but not kept.
+ *
+ * Memory is bounded in bytes, not entries (40 large answers once held 320 MB): every entry counts its
+ * key (UTF-16) and its value's size, and the least recently used entries are dropped while the total is
+ * over the budget; an answer larger than the whole budget is served but not kept.
  */
 export class CatalogueAnswerCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -38,15 +57,32 @@ export class CatalogueAnswerCache<T> {
   private version: string | null = null;
   private versionReadAt = -Infinity;
   private versionRead: Promise<void> | null = null;
+  private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: T) => number;
 
   constructor(
     private readonly db: Queryable,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+    options: AnswerCacheOptions<T> = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
+    this.sizeOf = options.sizeOf ?? defaultSize;
+  }
+
+  /** Bytes the kept answers hold now (never more than the budget). */
+  get usedBytes(): number {
+    return this.bytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   /** Drops every answer and every shared computation in progress. */
   forget(): void {
     this.entries.clear();
+    this.bytes = 0;
     this.inFlight.clear();
     this.generation += 1;
   }
@@ -96,7 +132,12 @@ export class CatalogueAnswerCache<T> {
   async get(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
     if (!this.following) await this.fresh();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.value;
+    if (hit && hit.expires > this.now()) {
+      // Most recently used last: the Map's order is the eviction order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
     const running = this.inFlight.get(key);
     if (running) return running;
     const generation = this.generation;
@@ -112,9 +153,22 @@ export class CatalogueAnswerCache<T> {
     return work;
   }
 
-  private keep(key: string, value: T, ttlMs: number): void {
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value ?? '');
-    this.entries.set(key, { value, expires: this.now() + ttlMs });
+    this.bytes -= entry.bytes;
+  }
+
+  private keep(key: string, value: T, ttlMs: number): void {
+    this.drop(key);
+    const bytes = key.length * 2 + this.sizeOf(value) + ENTRY_OVERHEAD_BYTES;
+    if (bytes > this.maxBytes) return;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes + bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { value, expires: this.now() + ttlMs, bytes });
+    this.bytes += bytes;
   }
 }

@@ -3,22 +3,31 @@ import type { Db } from '../../db/client';
 type Turn = {
   key: string | undefined;
   start: () => void;
+  /** Ends the turn without running it: every request for it has given up. */
+  drop: () => void;
   /** Deadline of the longest-waiting request still waiting for this search (ms, performance.now()). */
   earliest: number;
   /** Deadline of the last request that wanted it: once past, nobody is waiting any more. */
   latest: number;
 };
 
+/** A search whose every request gave up (answered 503 at the time limit) before its turn came. */
+export class AbandonedSearch extends Error {
+  readonly code = 'SEARCH_ABANDONED';
+}
+
 /**
- * PGlite executes one statement at a time. Searches take turns here, one in the database at a time, so
- * the bridge's other statements (a sign-in, a URL map, a sync page) wait behind at most one search
+ * PGlite executes one statement at a time, and a running statement cannot be interrupted (it ignores
+ * statement_timeout; decisions 007, 012, 016). Searches take turns here, one in the database at a time,
+ * so the bridge's other statements (a sign-in, a URL map, a sync page) wait behind at most one search
  * instead of behind every search queued in a burst of cache misses.
  *
  * Which search goes next: one that a request is still waiting for, the longest-waiting first (arrival
- * order, as before); only when none is, one whose requests have all given up at the time limit. Those
- * still run, so the answer cache fills (see withinSearchTimeLimit), but after a start or a catalogue change,
- * when hundreds of distinct searches miss at once, a buyer's new search no longer waits behind all of that
- * abandoned work. A search asked for again (`wantSearch`) is waited for again, with the new deadline.
+ * order). A search whose requests have all given up at the time limit never starts: it is dropped,
+ * rejected with AbandonedSearch. (It used to run last "so the answer cache fills", but a burst of
+ * expensive distinct searches then kept the database busy for minutes after every request had its 503,
+ * and nothing could stop them once started.) A search asked for again (`wantSearch`) while still queued
+ * is waited for again, with the new deadline.
  */
 export class SearchTurns {
   private readonly waiting: Turn[] = [];
@@ -38,6 +47,10 @@ export class SearchTurns {
         key,
         earliest: deadline,
         latest: deadline,
+        drop: () => {
+          if (key !== undefined && this.byKey.get(key) === turn) this.byKey.delete(key);
+          reject(new AbandonedSearch('every request for this search gave up before its turn'));
+        },
         start: () => {
           if (key !== undefined && this.byKey.get(key) === turn) this.byKey.delete(key);
           let ended = false;
@@ -56,7 +69,7 @@ export class SearchTurns {
     });
   }
 
-  /** A request for this search arrived (a cache miss or a repeat of a search still queued). */
+  /** A request for this search arrived (a repeat of a search still queued): it is waited for until `deadline`. */
   want(key: string, deadline: number): void {
     const turn = this.byKey.get(key);
     if (!turn) return;
@@ -64,20 +77,24 @@ export class SearchTurns {
     turn.latest = Math.max(turn.latest, deadline);
   }
 
+  /** Searches waiting for their turn (abandoned ones included until the next turn drops them). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** The next search to run: abandoned ones are dropped on the way, the longest-waiting of the rest wins. */
   private pick(): Turn | undefined {
     const now = this.now();
+    const abandoned = this.waiting.filter((turn) => turn.latest < now);
+    if (abandoned.length > 0) {
+      this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((turn) => turn.latest >= now));
+      for (const turn of abandoned) turn.drop();
+    }
     let best = -1;
-    let abandoned = -1;
     this.waiting.forEach((turn, i) => {
-      if (turn.latest >= now) {
-        if (best < 0 || turn.earliest < (this.waiting[best]?.earliest ?? Infinity)) best = i;
-      } else if (abandoned < 0 || turn.latest > (this.waiting[abandoned]?.latest ?? -Infinity)) {
-        // Of the abandoned, the last given up first: the likeliest to be asked for again.
-        abandoned = i;
-      }
+      if (best < 0 || turn.earliest < (this.waiting[best]?.earliest ?? Infinity)) best = i;
     });
-    const at = best >= 0 ? best : abandoned;
-    return at >= 0 ? this.waiting.splice(at, 1)[0] : undefined;
+    return best >= 0 ? this.waiting.splice(best, 1)[0] : undefined;
   }
 
   private next(): void {

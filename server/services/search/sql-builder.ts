@@ -1,5 +1,6 @@
 import { M } from '../../../src/contracts/messages';
-import type { AggregationRequest, FilterRange, FilterValue } from '../../../src/contracts/search';
+import { INT4_MAX, INT4_MIN } from '../../../src/contracts/bounds';
+import { MAX_FILTER_NUMBER, type AggregationRequest, type FilterRange, type FilterValue } from '../../../src/contracts/search';
 import { AppError } from '../../http/app-error';
 
 /** Positional parameters collected while SQL is assembled; only values travel as parameters, never names. */
@@ -14,7 +15,15 @@ export class SqlParams {
 export type FieldKind = 'int' | 'num' | 'text' | 'bool' | 'int_array' | 'time';
 
 /** A field a request may filter, sort or aggregate on; `sql` is a fixed expression over the alias `t`. */
-export type FieldDef = { sql: string; kind: FieldKind };
+export type FieldDef = {
+  sql: string;
+  kind: FieldKind;
+  /**
+   * false: no terms aggregation on it. A key nearly every product has its own (sku, id, a name, a date, a
+   * price) makes a bucket per product: a hash of 15,000 keys that no filter panel shows (prices use ranges).
+   */
+  facet?: false;
+};
 export type FieldMap = Readonly<Record<string, FieldDef>>;
 
 const PG_TYPE: Record<FieldKind, string> = {
@@ -30,8 +39,27 @@ export function badField(path: string, code: string): AppError {
   return new AppError(400, M.invalidRequest, { fields: [{ path, message: M.invalidRequest }] }, code);
 }
 
+/** timestamptz accepts years 4713 BC to 294276 AD, JavaScript dates ±275,760 years: both hold years 1–9999. */
+const MIN_TIME_MS = new Date('0001-01-01T00:00:00Z').getTime();
+const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An epoch-ms number or a date string as the ISO text PostgreSQL reads, or undefined when it is neither. */
+function timeValue(value: string | number | boolean): string | undefined {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) && ms >= MIN_TIME_MS && ms <= MAX_TIME_MS ? new Date(ms).toISOString() : undefined;
+}
+
+/**
+ * A filter value as its column's type takes it; a value the column cannot hold (a word for a number, a
+ * number beyond int4, a date outside years 1–9999) is a 400 here, not a database error later.
+ */
 function coerce(kind: FieldKind, value: string | number | boolean, path: string): string | number | boolean {
-  if (kind === 'text' || kind === 'time') return String(value);
+  if (kind === 'text') return String(value);
+  if (kind === 'time') {
+    const time = timeValue(value);
+    if (time === undefined) throw badField(path, 'SEARCH_FILTER_TYPE');
+    return time;
+  }
   if (kind === 'bool') {
     if (typeof value === 'boolean') return value;
     if (value === 1 || value === '1' || value === 'true') return true;
@@ -39,7 +67,9 @@ function coerce(kind: FieldKind, value: string | number | boolean, path: string)
     throw badField(path, 'SEARCH_FILTER_TYPE');
   }
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(n) || ((kind === 'int' || kind === 'int_array') && !Number.isInteger(n))) throw badField(path, 'SEARCH_FILTER_TYPE');
+  if (!Number.isFinite(n) || Math.abs(n) > MAX_FILTER_NUMBER) throw badField(path, 'SEARCH_FILTER_TYPE');
+  if ((kind === 'int' || kind === 'int_array') && (!Number.isInteger(n) || n < INT4_MIN || n > INT4_MAX))
+    throw badField(path, 'SEARCH_FILTER_TYPE');
   return n;
 }
 
@@ -54,8 +84,14 @@ function rangeClause(def: FieldDef, range: FilterRange, params: SqlParams, path:
   const parts = (Object.keys(RANGE_OPS) as (keyof typeof RANGE_OPS)[])
     .filter((op) => range[op] !== undefined)
     .map((op) => {
-      const bound = def.kind === 'time' ? new Date(Number(range[op])).toISOString() : range[op];
-      return `${def.sql} ${RANGE_OPS[op]} ${params.add(bound)}::${PG_TYPE[def.kind]}`;
+      const value = range[op] as number;
+      // A bound an int column cannot hold (1e10, 0.5) compares as numeric: `id < 1e10` is simply true, not
+      // an error; a whole int4 bound keeps the int comparison, which an index on the column can answer.
+      const fitsInt = Number.isInteger(value) && value >= INT4_MIN && value <= INT4_MAX;
+      const type = def.kind === 'int' && !fitsInt ? 'numeric' : PG_TYPE[def.kind];
+      const bound = def.kind === 'time' ? timeValue(value) : value;
+      if (bound === undefined) throw badField(path, 'SEARCH_FILTER_TYPE');
+      return `${def.sql} ${RANGE_OPS[op]} ${params.add(bound)}::${type}`;
     });
   return parts.join(' and ');
 }
@@ -112,6 +148,7 @@ export function aggregationColumns(
     if ('terms' in agg) {
       const def = fields[agg.terms.field];
       if (!def) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
+      if (def.facet === false) throw badField(path, 'SEARCH_NOT_A_FACET');
       const key = def.kind === 'int_array' ? `unnest(${def.sql})` : def.sql;
       const limit = params.add(agg.terms.size ?? defaultBuckets);
       return {
@@ -122,15 +159,20 @@ export function aggregationColumns(
     }
     const def = fields[agg.range.field];
     if (!def || (def.kind !== 'num' && def.kind !== 'int')) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
-    const buckets = agg.range.ranges.map((r) => {
+    // Every range of the aggregation counted in one pass over the matched rows (a pass per range made
+    // each range as costly as a whole search).
+    const counts = agg.range.ranges.map((r, i) => {
       const conds = [
         r.from !== undefined ? `${def.sql} >= ${params.add(r.from)}::numeric` : 'true',
         r.to !== undefined ? `${def.sql} < ${params.add(r.to)}::numeric` : 'true',
       ];
+      return `(count(*) filter (where ${conds.join(' and ')}))::int as c${i}`;
+    });
+    const buckets = agg.range.ranges.map((r, i) => {
       const key = `${r.from ?? '*'}-${r.to ?? '*'}`;
       const bounds = `${r.from !== undefined ? `, 'from', ${params.add(r.from)}::numeric` : ''}${r.to !== undefined ? `, 'to', ${params.add(r.to)}::numeric` : ''}`;
-      return `json_build_object('key', ${params.add(key)}::text, 'doc_count', (select count(*)::int from matched t where ${conds.join(' and ')})${bounds})`;
+      return `json_build_object('key', ${params.add(key)}::text, 'doc_count', a.c${i}${bounds})`;
     });
-    return { name, sql: `json_build_array(${buckets.join(', ')})` };
+    return { name, sql: `(select json_build_array(${buckets.join(', ')}) from (select ${counts.join(', ')} from matched t) a)` };
   });
 }

@@ -2,7 +2,7 @@ import { M } from '../../../src/contracts/messages';
 import { SEARCH_TIME_LIMIT_MS } from '../../../src/contracts/search';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { searchTurnsOf } from './search-turns';
+import { AbandonedSearch, searchTurnsOf } from './search-turns';
 
 const QUERY_CANCELED = '57014';
 
@@ -23,38 +23,63 @@ function sqlState(error: unknown): string | undefined {
  * Set for the search transaction only (`set_config(…, true)`), so no other query's plan changes.
  */
 const RANDOM_PAGE_COST = '1.1';
+/**
+ * The matched rows of a search over every listable product (no text, no filter: 15,000 rows of ~280
+ * bytes at 20,000 products) are ~4.5 MB: just over the default work_mem of 4 MB, so the CTE spilled to a
+ * temporary file that the count, the page and every aggregation read back. 16 MB keeps it in memory.
+ */
+const WORK_MEM = '16MB';
+const SETTINGS_SQL = `select set_config('random_page_cost', $1, true), set_config('work_mem', $2, true)`;
+
+export type SearchTransactionOptions = {
+  /** When every request for this search gives up (performance.now() ms); default now + the SPEC §9 limit. */
+  deadline?: number;
+  /** The search's cache key: a repeat of a queued search waits for the same turn (PGlite). */
+  key?: string;
+};
 
 /**
- * A search's transaction. On PostgreSQL `statement_timeout` cancels a statement at the limit (SPEC §9).
- * PGlite ignores statement_timeout and runs a query synchronously inside WebAssembly (decision 012: on
- * its worker thread), so nothing can interrupt it: the query runs to its end, and `withinSearchTimeLimit`
- * answers the request at the limit meanwhile.
+ * On PostgreSQL each statement of the search gets what is left of the time limit as its
+ * statement_timeout, so the server cancels it there (a lock wait included); a search whose connection
+ * came after the deadline does not start. The setting travels in the same pipeline as the statement.
  */
-export async function searchTransaction<T>(
-  db: Db,
-  run: (q: Queryable) => Promise<T>,
-  limitMs = SEARCH_TIME_LIMIT_MS,
-  key?: string,
-): Promise<T> {
+function untilDeadline(tx: Queryable, deadline: number): Queryable {
+  return {
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      const left = Math.floor(deadline - performance.now());
+      if (left < 1) throw timedOut();
+      const setting = tx.query(`select set_config('statement_timeout', $1, true)`, [String(left)]);
+      return (await Promise.all([setting, tx.query<R>(sql, params)]))[1];
+    },
+    exec: (sql) => tx.exec(sql),
+  };
+}
+
+/**
+ * A search's transaction. On PostgreSQL `statement_timeout` cancels a statement at the deadline (SPEC §9).
+ * PGlite ignores statement_timeout and runs a query synchronously inside WebAssembly (decision 012: on
+ * its worker thread), so nothing can interrupt a running one: searches take turns (search-turns.ts), a
+ * search whose requests all gave up before its turn never starts, and the request bounds
+ * (src/contracts/search.ts) keep the one that runs short (decision 016).
+ */
+export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promise<T>, options: SearchTransactionOptions = {}): Promise<T> {
+  const deadline = options.deadline ?? performance.now() + SEARCH_TIME_LIMIT_MS;
   if (db.kind === 'postgresql') {
     try {
       return await db.transaction(async (tx) => {
-        const settings = tx.query(`select set_config('statement_timeout', $1, true), set_config('random_page_cost', $2, true)`, [
-          String(Math.max(1, Math.floor(limitMs))),
-          RANDOM_PAGE_COST,
-        ]);
-        return (await Promise.all([settings, run(tx)]))[1];
+        const settings = tx.query(SETTINGS_SQL, [RANDOM_PAGE_COST, WORK_MEM]);
+        return (await Promise.all([settings, run(untilDeadline(tx, deadline))]))[1];
       });
     } catch (error) {
       if (sqlState(error) === QUERY_CANCELED) throw timedOut();
       throw error;
     }
   }
-  return searchTurnsOf(db).take(key, performance.now() + limitMs, (done) =>
+  return searchTurnsOf(db).take(options.key, deadline, (done) =>
     db.transaction(async (tx) => {
       // Not awaited: a transaction's statements run in the order they are sent, so the setting is in
       // place for the search's statements, and the search saves a round trip.
-      const settings = tx.query(`select set_config('random_page_cost', $1, true)`, [RANDOM_PAGE_COST]);
+      const settings = tx.query(SETTINGS_SQL, [RANDOM_PAGE_COST, WORK_MEM]);
       const result = (await Promise.all([settings, run(tx)]))[1];
       // COMMIT is sent as this returns; the next search's BEGIN queues right behind it.
       done();
@@ -65,9 +90,9 @@ export async function searchTransaction<T>(
 
 /**
  * SPEC §9: the server gives a search 1000 ms. The request is answered 503 at the limit, whether its search
- * is still queued or still running, and when an answer arrives after it. The search itself goes on: its
- * answer is still kept by the answer cache, so a repeat of a search that missed the limit under load is
- * answered from memory instead of queueing the same work again.
+ * is still queued or still running, and when an answer arrives after it. A search already running goes
+ * on where it cannot be cancelled (PGlite), and its answer is still kept by the answer cache; a search
+ * still queued is dropped once every request for it has given up (search-turns.ts).
  */
 export async function withinSearchTimeLimit<T>(
   answer: Promise<T>,
@@ -82,6 +107,10 @@ export async function withinSearchTimeLimit<T>(
     const result = await Promise.race([answer, limit]);
     if (performance.now() - started > limitMs) throw timedOut();
     return result;
+  } catch (error) {
+    // A timer may fire a little after the turns saw the deadline pass and dropped the search.
+    if (error instanceof AbandonedSearch) throw timedOut();
+    throw error;
   } finally {
     clearTimeout(timer);
     // The abandoned search may still fail later; that failure has no one left to answer.
@@ -92,5 +121,5 @@ export async function withinSearchTimeLimit<T>(
 /** A search's transaction within the time limit, in one call. */
 export function withSearchTimeLimit<T>(db: Db, run: (q: Queryable) => Promise<T>, limitMs = SEARCH_TIME_LIMIT_MS): Promise<T> {
   const started = performance.now();
-  return withinSearchTimeLimit(searchTransaction(db, run, limitMs), limitMs, started);
+  return withinSearchTimeLimit(searchTransaction(db, run, { deadline: started + limitMs }), limitMs, started);
 }

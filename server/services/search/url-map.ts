@@ -20,14 +20,19 @@ export function parseStorefrontUrl(url: string): ParsedUrl | null {
   const segments: string[] = [];
   for (const raw of parsed.pathname.split('/')) {
     if (raw === '') continue;
+    let segment: string;
     try {
-      segments.push(decodeURIComponent(raw));
+      segment = decodeURIComponent(raw);
     } catch {
       return null;
     }
+    // "%00" decodes to NUL, which no sku, slug or identifier holds (and PostgreSQL text cannot).
+    if (segment.includes('\u0000')) return null;
+    segments.push(segment);
   }
   if (segments.length > 0 && STORE_CODES.has(segments[0] ?? '')) segments.shift();
-  return { segments, childSku: parsed.searchParams.get('childSku') ?? undefined };
+  const childSku = parsed.searchParams.get('childSku') ?? undefined;
+  return { segments, childSku: childSku?.includes('\u0000') ? undefined : childSku };
 }
 
 type ProductRow = {
