@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { installRateLimits } from './http/rate-limits';
 import { installStaticSite } from './http/static-site';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { catalogSearchRoutes } from './routes/catalog-search';
@@ -51,14 +52,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   // Plain-text bodies are never valid input here; without a parser they are refused with 415.
   app.removeContentTypeParser('text/plain');
 
   await app.register(compress, { global: true });
-  await installRateLimits(app);
+  installRateLimits(app);
 
   const mailer =
     options.mailer ??

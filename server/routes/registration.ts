@@ -9,7 +9,7 @@ import {
 import { M, type MessageText } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { registrationLimit } from '../http/rate-limits';
+import { registrationLimits, taxIdLookupLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { companyForRegistration, registerBuyer, RegistrationError, type RegistrationProblem } from '../services/registration';
 
@@ -27,7 +27,7 @@ function refusal(error: unknown): unknown {
 
 /** Registration (SPEC §2 "company tax number lookup, then password creation"). */
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/client/user/check-tax-id', { config: { rateLimit: registrationLimit } }, async (request) => {
+  app.post('/api/client/user/check-tax-id', { config: { limits: taxIdLookupLimits } }, async (request) => {
     const { tax_id } = parseBody(checkTaxIdRequestSchema, request.body);
     try {
       return ok(companyInfoSchema, await companyForRegistration(app.db, app.companyRegistry, tax_id));
@@ -36,7 +36,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post('/api/bridge/buyers', { config: { rateLimit: registrationLimit } }, async (request) => {
+  app.post('/api/bridge/buyers', { config: { limits: registrationLimits } }, async (request) => {
     const { customer, password } = parseBody(registerRequestSchema, request.body);
     try {
       const session = await registerBuyer(

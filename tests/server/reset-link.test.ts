@@ -8,12 +8,10 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * mailed link is read back from the outbox.
  */
 let t: TestApp;
-let user: TestCustomer;
 let ipCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  user = await createCustomer(t.db);
 });
 afterAll(async () => {
   await t.close();
@@ -86,7 +84,9 @@ const CRAFTED = [
   '/my-account',
 ];
 
+/** A fresh account and address per request: reset mails are limited per mailbox and per address. */
 async function mailedLinkFor(url: string): Promise<string> {
+  const user: TestCustomer = await createCustomer(t.db);
   const before = t.outbox().length;
   ipCounter += 1;
   const res = await t.app.inject({
