@@ -22,19 +22,21 @@ export async function startBridge(config: Config): Promise<RunningBridge> {
     mkdirSync(pgliteDir, { recursive: true });
     lock = lockDataDir(config.dataDir);
   }
-  let app: FastifyInstance | undefined;
+  // The app (and its logger) is built after the database opens; until then a fatal error goes to stderr.
+  const built: { app?: FastifyInstance } = {};
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: pgliteDir,
     onFatal: (error) => {
       const message = 'the database thread stopped; exiting so that a supervisor restarts the bridge';
-      if (app) app.log.fatal({ err: error }, message);
+      if (built.app) built.app.log.fatal({ err: error }, message);
       else console.error(`${message}: ${error.message}`);
       lock?.release();
       process.exit(1);
     },
   });
-  app = await buildApp({ config, db });
+  const app = await buildApp({ config, db });
+  built.app = app;
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (config.seedProducts > 0) {
