@@ -11,6 +11,7 @@ import { decorateContext } from './http/context';
 import { installErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { installRateLimits } from './http/rate-limits';
+import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSite } from './http/static-site';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
@@ -28,6 +29,26 @@ import { outboxMailer, smtpMailer, type Mailer } from './services/mailer';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Slow or idle clients cannot hold connections for ever (slowloris). Node checks the header and request
+ * deadlines every `checkEveryMs`.
+ */
+export const HTTP_TIMEOUTS = {
+  /** Request line and headers must have arrived within this. */
+  headersMs: 10_000,
+  /** The whole request, body included (at most BODY_LIMIT_BYTES), within this. */
+  requestMs: 30_000,
+  /** A socket with no traffic either way is closed; the live-events stream sends a heartbeat every 25 s. */
+  idleMs: 60_000,
+  /**
+   * An idle keep-alive connection between requests. Longer than the 60 s a reverse proxy (nginx, AWS ALB)
+   * keeps an idle upstream connection, so the bridge never closes one that the proxy is about to reuse.
+   */
+  keepAliveMs: 65_000,
+  checkEveryMs: 5_000,
+};
+export type HttpTimeouts = typeof HTTP_TIMEOUTS;
+
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 export type AppOptions = {
@@ -44,20 +65,28 @@ export type AppOptions = {
   companyRegistry?: CompanyRegistry;
   /** More route plugins, registered after the built-in routes (tests use it for probe routes). */
   extraRoutes?: FastifyPluginAsync[];
+  /** Default HTTP_TIMEOUTS; tests shorten them to watch a slow client being cut off. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 };
 
 /** External plugins, then app plugins, then routes; `app.inject` in tests exercises the same stack. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
   });
 
   // Plain-text bodies are never valid input here; without a parser they are refused with 415.
   app.removeContentTypeParser('text/plain');
 
+  await installSecurityHeaders(app, config.publicUrl);
   await app.register(compress, { global: true });
   installRateLimits(app);
 
