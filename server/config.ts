@@ -53,6 +53,8 @@ const envSchema = z.object({
 });
 
 function isBareOrigin(value: string): boolean {
+  // zod runs this refinement even when z.url() has already refused the value.
+  if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return (
     (url.protocol === 'http:' || url.protocol === 'https:') &&

@@ -18,10 +18,11 @@ export type LimitRule = {
   /** What is counted (an address, an account); undefined skips the rule for this request. */
   key: (request: FastifyRequest) => string | undefined;
   /**
-   * Only failures count: an answer below 400 gives the attempt back. For per-account budgets, so a person
-   * who signs in on many devices is never locked out, while a guesser (who always fails) is.
+   * Only these outcomes count (error codes such as 'WRONG_CREDENTIALS'); any other answer gives the attempt
+   * back. For per-account budgets: they count wrong guesses, so a person who signs in on many devices, or
+   * who was turned away while the bridge was busy, is not locked out, while a guesser is.
    */
-  refundOnSuccess?: boolean;
+  countOnly?: readonly string[];
 };
 
 declare module 'fastify' {
@@ -29,7 +30,9 @@ declare module 'fastify' {
     limits?: readonly LimitRule[];
   }
   interface FastifyRequest {
-    limitCharges: Array<{ counter: WindowCounter; key: string }> | null;
+    limitCharges: Array<{ counter: WindowCounter; key: string; countOnly: readonly string[] }> | null;
+    /** The `code` of the error this request was answered with, if any. */
+    failureCode: string | null;
   }
 }
 
@@ -92,7 +95,7 @@ function limitHook(rules: readonly LimitRule[], counters: Map<string, WindowCoun
       const key = rule.key(request);
       if (key === undefined) continue;
       const window = counter.hit(key, now);
-      if (rule.refundOnSuccess) (request.limitCharges ??= []).push({ counter, key });
+      if (rule.countOnly) (request.limitCharges ??= []).push({ counter, key, countOnly: rule.countOnly });
       if (window.count > rule.max) {
         reply.header('retry-after', String(Math.max(1, Math.ceil((window.endsAt - now) / 1000))));
         request.log.warn({ limit: rule.name }, 'rate limit reached');
@@ -106,6 +109,7 @@ function limitHook(rules: readonly LimitRule[], counters: Map<string, WindowCoun
 export function installRateLimits(app: FastifyInstance): void {
   const counters = new Map<string, WindowCounter>();
   app.decorateRequest('limitCharges', null);
+  app.decorateRequest('failureCode', null);
   app.addHook('onRoute', (route) => {
     const config = route.config as { limits?: readonly LimitRule[]; rateLimit?: unknown } | undefined;
     // The @fastify/rate-limit option is no longer installed: a route that still uses it must not go unlimited.
@@ -117,9 +121,16 @@ export function installRateLimits(app: FastifyInstance): void {
     const existing = route.preHandler;
     route.preHandler = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.limitCharges || reply.statusCode >= 400) return;
-    for (const { counter, key } of request.limitCharges) counter.refund(key);
+  app.addHook('onError', async (request, _reply, error) => {
+    const code = (error as { code?: unknown }).code;
+    request.failureCode = typeof code === 'string' ? code : 'ERROR';
+  });
+  app.addHook('onResponse', async (request) => {
+    if (!request.limitCharges) return;
+    const failure = request.failureCode;
+    for (const { counter, key, countOnly } of request.limitCharges) {
+      if (failure === null || !countOnly.includes(failure)) counter.refund(key);
+    }
   });
 }
 
@@ -142,12 +153,12 @@ function bodyField(name: string) {
 const signedInCustomer = (request: FastifyRequest): string | undefined => request.customerId ?? undefined;
 
 /**
- * Login: 30 attempts a minute per address (many usernames from one place), and 10 failures per 15 minutes
- * per account from anywhere (one username from many places). Successes do not use the account's budget.
+ * Login: 30 attempts a minute per address (many usernames from one place), and 10 wrong passwords per 15
+ * minutes per account from anywhere (one username from many places).
  */
 export const loginLimits: readonly LimitRule[] = [
   { name: 'login-address', max: 30, windowMs: MINUTE, key: clientAddress },
-  { name: 'login-account', max: 10, windowMs: 15 * MINUTE, key: bodyField('username'), refundOnSuccess: true },
+  { name: 'login-account', max: 10, windowMs: 15 * MINUTE, key: bodyField('username'), countOnly: ['WRONG_CREDENTIALS'] },
 ];
 
 /** Reset mails: 5 a minute per address, 5 an hour per mailbox (nobody gets flooded with reset mails). */
@@ -161,16 +172,16 @@ export const passwordTokenLimits: readonly LimitRule[] = [
   { name: 'password-token-address', max: 10, windowMs: MINUTE, key: clientAddress },
 ];
 
-/** First password of an invited user: 5 a minute per address, 10 failures an hour per email. */
+/** First password of an invited user: 5 a minute per address, 10 wrong tokens an hour per email. */
 export const createPasswordLimits: readonly LimitRule[] = [
   { name: 'create-password-address', max: 5, windowMs: MINUTE, key: clientAddress },
-  { name: 'create-password-email', max: 10, windowMs: HOUR, key: bodyField('email'), refundOnSuccess: true },
+  { name: 'create-password-email', max: 10, windowMs: HOUR, key: bodyField('email'), countOnly: ['TOKEN_INVALID'] },
 ];
 
 /** Change password (signed in): 5 wrong old passwords per 15 minutes per customer, 20 a minute per address. */
 export const changePasswordLimits: readonly LimitRule[] = [
   { name: 'change-password-address', max: 20, windowMs: MINUTE, key: clientAddress },
-  { name: 'change-password-customer', max: 5, windowMs: 15 * MINUTE, key: signedInCustomer, refundOnSuccess: true },
+  { name: 'change-password-customer', max: 5, windowMs: 15 * MINUTE, key: signedInCustomer, countOnly: ['OLD_PASSWORD_WRONG'] },
 ];
 
 /** Tax number lookup: 10 a minute per address. */

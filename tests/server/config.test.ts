@@ -57,6 +57,7 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://Shop.Example.gr:8443' }).publicUrl).toBe('https://shop.example.gr:8443');
     for (const bad of [
+      'not a url',
       'javascript:alert(1)',
       'ftp://shop.example.gr',
       'https://shop.example.gr/store',

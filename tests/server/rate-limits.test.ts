@@ -74,6 +74,12 @@ describe('login budgets', () => {
     expect((await login(t, { username: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   }, 60_000);
 
+  it('counts only wrong passwords against an account: attempts refused before any check give theirs back', async () => {
+    const user = await createCustomer(t.db);
+    for (let i = 0; i < 12; i += 1) expect((await login(t, { username: user.email, password: '' })).statusCode).toBe(400);
+    expect((await login(t, { username: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
   it('behind one trusted proxy, a spoofed left-most X-Forwarded-For gives no fresh budget', async () => {
     const proxy = '127.0.0.1';
     const attacker = '203.0.113.7';
