@@ -3,7 +3,7 @@ import { RESET_PASSWORD_PATH } from '../../contracts/links';
 
 /**
  * Every route of SPEC §2 in one table. Each also answers under a store-code prefix (`/de/…`, `/it/…`);
- * the store views exist but are unused (SPEC §1), so the prefix changes nothing on the page. The store codes
+ * the store views exist but are unused, so the prefix changes nothing on the page. The store codes
  * and the reset page live in src/contracts/links.ts, because the bridge writes links to them into mails.
  */
 export const paths = {
