@@ -70,6 +70,16 @@ export default defineConfig({
   preview: { port: 4173 },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for our own debugging but not referenced from the bundles, and the bridge refuses
+    // to serve *.map (server/http/static-site.ts): the published storefront carries no original sources.
+    sourcemap: 'hidden',
+    rollupOptions: {
+      output: {
+        // zod and the module that switches it to jitless form one chunk, which the entry imports first: zod
+        // decides at schema construction whether to compile parsers with `new Function` (blocked by the CSP),
+        // so no schema may be built before src/ui/csp-safe-zod.ts has run.
+        manualChunks: (id) => (/[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]ui[\\/]csp-safe-zod\.ts$/.test(id) ? 'zod' : undefined),
+      },
+    },
   },
 });

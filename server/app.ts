@@ -12,7 +12,9 @@ import { installErrorHandler } from './http/error-handler';
 import { frameworkErrors, installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { installRateLimits } from './http/rate-limits';
+import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSite } from './http/static-site';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { catalogSearchRoutes } from './routes/catalog-search';
@@ -30,6 +32,26 @@ import { outboxMailer, smtpMailer, type Mailer } from './services/mailer';
 import { SessionStatus } from './services/session-status';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Slow or idle clients cannot hold connections for ever (slowloris). Node checks the header and request
+ * deadlines every `checkEveryMs`.
+ */
+export const HTTP_TIMEOUTS = {
+  /** Request line and headers must have arrived within this. */
+  headersMs: 10_000,
+  /** The whole request, body included (at most BODY_LIMIT_BYTES), within this. */
+  requestMs: 30_000,
+  /** A socket with no traffic either way is closed; the live-events stream sends a heartbeat every 25 s. */
+  idleMs: 60_000,
+  /**
+   * An idle keep-alive connection between requests. Longer than the 60 s a reverse proxy (nginx, AWS ALB)
+   * keeps an idle upstream connection, so the bridge never closes one that the proxy is about to reuse.
+   */
+  keepAliveMs: 65_000,
+  checkEveryMs: 5_000,
+};
+export type HttpTimeouts = typeof HTTP_TIMEOUTS;
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -51,24 +73,32 @@ export type AppOptions = {
   extraRoutes?: FastifyPluginAsync[];
   /** Called for every route as it is added (the endpoint fuzz test discovers every route this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Default HTTP_TIMEOUTS; tests shorten them to watch a slow client being cut off. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 };
 
 /** External plugins, then app plugins, then routes; `app.inject` in tests exercises the same stack. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Plain-text bodies are never valid input here; without a parser they are refused with 415.
   app.removeContentTypeParser('text/plain');
 
+  await installSecurityHeaders(app, config.publicUrl);
   await app.register(compress, { global: true });
-  await installRateLimits(app);
+  installRateLimits(app);
 
   const mailer =
     options.mailer ??

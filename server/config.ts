@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 
 /**
  * Bridge configuration from the environment, validated once at start so a typo fails loudly instead of at
@@ -20,8 +21,14 @@ const envSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   /** Sender of every mail. */
   MAIL_FROM: z.string().min(3).default('B2B Marketplace <no-reply@localhost>'),
-  /** Public origin of the storefront, used in links inside mails; defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * Public origin of the storefront (scheme, host, optional port; no path), the only host links in mails
+   * point at; defaults to http://localhost:PORT. https here also turns on HSTS.
+   */
+  PUBLIC_URL: z
+    .url()
+    .refine(isBareOrigin, 'PUBLIC_URL must be an http(s) origin such as https://shop.example.gr, without a path, query or user name')
+    .optional(),
   /** HMAC key of access tokens (at least 32 characters); generated and kept in DATA_DIR/jwt-secret when unset. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Number of demo products the seed creates when the database is empty (0 disables seeding). */
@@ -36,12 +43,34 @@ const envSchema = z.object({
   SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Memory each catalogue answer cache (searches, URL maps) may use, in MB; least recently used answers go first. */
   SEARCH_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
-  /** Trust X-Forwarded-For (set to true behind a load balancer so rate limits see the client IP). */
+  /**
+   * Which proxies may tell the client address in X-Forwarded-For (rate limits count per address): a hop
+   * count, or addresses/CIDRs separated by commas; `true` trusts any sender (see server/http/trust-proxy.ts).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((value, ctx): TrustProxySetting => {
+      const parsed = parseTrustProxy(value);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
 });
+
+function isBareOrigin(value: string): boolean {
+  // zod runs this refinement even when z.url() has already refused the value.
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash
+  );
+}
 
 export type Config = {
   port: number;
@@ -55,7 +84,7 @@ export type Config = {
   seedProducts: number;
   accessTokenTtlSeconds: number;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxySetting;
   searchRatePerSecond: number;
   searchBurst: number;
   searchCacheBytes: number;
@@ -80,7 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     seedProducts: e.SEED_PRODUCTS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
-import { openPgliteWorker } from './pglite-thread';
+import { openPgliteWorker, type PgliteWorkerOptions } from './pglite-thread';
 
 /**
  * One small interface over PGlite (embedded default) and node-postgres (DATABASE_URL). Same SQL on both;
@@ -25,11 +25,11 @@ export interface Db extends Queryable {
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-export type DbOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+export type DbOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined; onFatal?: PgliteWorkerOptions['onFatal'] };
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, { onFatal: options.onFatal });
 }
 
 export type PgliteOptions = {
@@ -39,11 +39,11 @@ export type PgliteOptions = {
    * comparison (the benchmark's BENCH_PGLITE=main) and for code that needs the PGlite object itself.
    */
   thread?: 'worker' | 'main';
-};
+} & PgliteWorkerOptions;
 
 /** `dataDir` undefined keeps the database in memory (tests). */
 export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
-  return options.thread === 'main' ? openPgliteInThisThread(dataDir) : openPgliteWorker(dataDir);
+  return options.thread === 'main' ? openPgliteInThisThread(dataDir) : openPgliteWorker(dataDir, { onFatal: options.onFatal });
 }
 
 async function openPgliteInThisThread(dataDir: string | undefined): Promise<Db> {

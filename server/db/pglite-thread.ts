@@ -72,8 +72,25 @@ async function started(worker: Worker): Promise<void> {
   });
 }
 
+export type PgliteWorkerOptions = {
+  /**
+   * Called once if the worker thread stops without `close()` (a crash, an abort inside PGlite): every
+   * later query would fail, so the bridge exits and its supervisor starts a fresh process.
+   */
+  onFatal?: (error: PgliteWorkerStopped) => void;
+};
+
+/**
+ * The thread behind a worker-backed Db, for tests that need to stop it the way a crash would (nothing
+ * outside this process can reach it).
+ */
+const workers = new WeakMap<Db, Worker>();
+export function pgliteWorkerOf(db: Db): Worker | undefined {
+  return workers.get(db);
+}
+
 /** `dataDir` undefined keeps the database in memory (tests). */
-export async function openPgliteWorker(dataDir: string | undefined): Promise<Db> {
+export async function openPgliteWorker(dataDir: string | undefined, options: PgliteWorkerOptions = {}): Promise<Db> {
   // No execArgv: the worker entry is plain JavaScript, and the parent's flags (tsx's loader, --cpu-prof)
   // are either unnecessary there or not allowed in a worker.
   const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
@@ -89,13 +106,16 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Db>
   let nextId = 0;
   let nextTransaction = 0;
   let stopped: Error | null = null;
+  let closing = false;
   // Like a socket: the worker keeps the process alive only while an answer is awaited.
   worker.unref();
 
-  const stop = (error: Error) => {
+  const stop = (error: PgliteWorkerStopped) => {
+    const first = stopped === null;
     stopped ??= error;
     for (const call of pending.values()) call.reject(stopped);
     pending.clear();
+    if (first && !closing) options.onFatal?.(error);
   };
   worker.on('error', (error) => stop(new PgliteWorkerStopped(`PGlite worker failed: ${error.message}`, { cause: error })));
   worker.on('exit', (code) => stop(new PgliteWorkerStopped(`PGlite worker exited with ${code}`)));
@@ -131,7 +151,7 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Db>
     },
   });
 
-  return {
+  const db: Db = {
     kind: 'pglite',
     ...queryable(),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -176,9 +196,12 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Db>
     },
     async close() {
       if (stopped) return;
+      closing = true;
       await call({ op: 'close' });
       stop(new PgliteWorkerStopped('PGlite is closed'));
       await worker.terminate();
     },
   };
+  workers.set(db, worker);
+  return db;
 }

@@ -177,6 +177,9 @@ async function handle(message) {
     }
   } catch (error) {
     fail(id, error);
+    // After an abort inside its WebAssembly PGlite cannot answer again. Ending the thread makes the bridge
+    // exit (server/db/pglite-thread.ts, onFatal) and its supervisor restart it, instead of failing forever.
+    if (error instanceof WebAssembly.RuntimeError) process.exit(1);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { M, type MessageText } from '../../src/contracts/messages';
+import { WorkGateFull } from '../services/work-gate';
 import { AppError } from './app-error';
 import { errorEnvelope } from './envelope';
 
@@ -40,6 +41,8 @@ export function mapError(error: unknown): Mapped {
       ? { status: error.status, description: error.message as MessageText, meta: error.meta }
       : { status: error.status, description: error.message as MessageText };
   }
+  // Bounded work (password hashing) refused at once because it is saturated: try again shortly.
+  if (error instanceof WorkGateFull) return { status: 503, description: M.serviceBusy };
   if (isFastifyError(error) && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code] as Mapped;
   if (isDataException(error)) return { status: 400, description: M.invalidRequest };
   // JSON.parse failures surface as a SyntaxError with statusCode 400 in some Fastify paths.
@@ -55,13 +58,15 @@ export function mapError(error: unknown): Mapped {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error);
-    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof WorkGateFull) request.log.warn({ reason: error.message }, 'refused: busy');
+    else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (isDataException(error)) request.log.warn({ err: error }, 'database refused a request value: a contract should bound it');
     else request.log.info({ status: mapped.status, reason: mapped.description }, 'request rejected');
     if (mapped.status === 429) {
       const retryAfter = reply.getHeader('retry-after');
       if (retryAfter === undefined) reply.header('retry-after', '60');
     }
+    if (error instanceof WorkGateFull) reply.header('retry-after', '2');
     return reply
       .code(mapped.status)
       .type('application/json; charset=utf-8')

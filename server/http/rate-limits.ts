@@ -1,36 +1,210 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../../src/contracts/messages';
 import { AppError } from './app-error';
 
 /**
- * Rate limits only where guessing pays off (passwords, reset mails, registration). Counters live in
- * memory per instance; behind several instances each allows the limit, which still stops brute force.
+ * Rate limits where guessing or flooding pays off: passwords, reset mails, registration. A route lists its
+ * rules in `config.limits`; they are checked in order after the route's own preHandlers (so a rule may
+ * count per signed-in customer) and the first one over its budget answers 429 without charging the rest.
+ * Counters live in memory per instance: behind several instances each allows the budget, which still stops
+ * brute force. Windows use the wall clock, not the app's injectable clock.
  */
-export async function installRateLimits(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, M.tooManyRequests, undefined, 'RATE_LIMITED'),
+export type LimitRule = {
+  /** Names the counter; two rules with one name share it. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** What is counted (an address, an account); undefined skips the rule for this request. */
+  key: (request: FastifyRequest) => string | undefined;
+  /**
+   * Only these outcomes count (error codes such as 'WRONG_CREDENTIALS'); any other answer gives the attempt
+   * back. For per-account budgets: they count wrong guesses, so a person who signs in on many devices, or
+   * who was turned away while the bridge was busy, is not locked out, while a guesser is.
+   */
+  countOnly?: readonly string[];
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    limits?: readonly LimitRule[];
+  }
+  interface FastifyRequest {
+    limitCharges: Array<{ counter: WindowCounter; key: string; countOnly: readonly string[] }> | null;
+    /** The `code` of the error this request was answered with, if any. */
+    failureCode: string | null;
+  }
+}
+
+export class RateLimitSetupError extends Error {
+  readonly code = 'RATE_LIMIT_SETUP';
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Keys kept per counter; beyond it the oldest window is forgotten (an attacker must spend requests to get there). */
+const MAX_KEYS = 20_000;
+
+type Window = { count: number; endsAt: number };
+
+/** Fixed-window counts per key. */
+class WindowCounter {
+  private readonly windows = new Map<string, Window>();
+  constructor(private readonly windowMs: number) {}
+
+  hit(key: string, now: number): Window {
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      this.windows.delete(key);
+      if (this.windows.size >= MAX_KEYS) this.forgetOldest(now);
+      window = { count: 0, endsAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window;
+  }
+
+  refund(key: string): void {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
+  }
+
+  private forgetOldest(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (window.endsAt <= now || this.windows.size >= MAX_KEYS) this.windows.delete(key);
+      else break;
+    }
+  }
+}
+
+function counterFor(counters: Map<string, WindowCounter>, rule: LimitRule): WindowCounter {
+  const id = `${rule.name}/${rule.windowMs}`;
+  let counter = counters.get(id);
+  if (!counter) {
+    counter = new WindowCounter(rule.windowMs);
+    counters.set(id, counter);
+  }
+  return counter;
+}
+
+function limitHook(rules: readonly LimitRule[], counters: Map<string, WindowCounter>) {
+  const bound = rules.map((rule) => ({ rule, counter: counterFor(counters, rule) }));
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const now = Date.now();
+    for (const { rule, counter } of bound) {
+      const key = rule.key(request);
+      if (key === undefined) continue;
+      const window = counter.hit(key, now);
+      if (rule.countOnly) (request.limitCharges ??= []).push({ counter, key, countOnly: rule.countOnly });
+      if (window.count > rule.max) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil((window.endsAt - now) / 1000))));
+        request.log.warn({ limit: rule.name }, 'rate limit reached');
+        throw new AppError(429, M.tooManyRequests, undefined, 'RATE_LIMITED');
+      }
+    }
+  };
+}
+
+/** Attaches each route's `config.limits`; call before the routes are registered. */
+export function installRateLimits(app: FastifyInstance): void {
+  const counters = new Map<string, WindowCounter>();
+  app.decorateRequest('limitCharges', null);
+  app.decorateRequest('failureCode', null);
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { limits?: readonly LimitRule[]; rateLimit?: unknown } | undefined;
+    // The @fastify/rate-limit option is no longer installed: a route that still uses it must not go unlimited.
+    if (config?.rateLimit !== undefined) {
+      throw new RateLimitSetupError(`${route.method} ${route.url}: use config.limits (server/http/rate-limits.ts)`);
+    }
+    if (!config?.limits?.length) return;
+    const hook = limitHook(config.limits, counters);
+    const existing = route.preHandler;
+    route.preHandler = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    const code = (error as { code?: unknown }).code;
+    request.failureCode = typeof code === 'string' ? code : 'ERROR';
+  });
+  app.addHook('onResponse', async (request) => {
+    if (!request.limitCharges) return;
+    const failure = request.failureCode;
+    for (const { counter, key, countOnly } of request.limitCharges) {
+      if (failure === null || !countOnly.includes(failure)) counter.refund(key);
+    }
   });
 }
 
-function bodyField(request: FastifyRequest, name: string): string {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null) return '';
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 200) : '';
+/** The client's address; IPv6 counts per /64, the block one subscriber usually holds. */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip, 64);
 }
 
-/** Login: 10 a minute per IP and username, so one attacker cannot lock out everyone behind a shared IP. */
-export const loginLimit: RateLimitOptions = {
-  max: 10,
-  timeWindow: 60_000,
-  hook: 'preHandler',
-  keyGenerator: (request) => `${request.ip}|${bodyField(request, 'username')}`,
-};
+function bodyField(name: string) {
+  return (request: FastifyRequest): string | undefined => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null) return undefined;
+    const value = (body as Record<string, unknown>)[name];
+    if (typeof value !== 'string') return undefined;
+    const normalised = value.trim().toLowerCase().slice(0, 200);
+    return normalised === '' ? undefined : normalised;
+  };
+}
 
-/** Reset mails: 5 a minute per IP. */
-export const passwordResetLimit: RateLimitOptions = { max: 5, timeWindow: 60_000 };
+const signedInCustomer = (request: FastifyRequest): string | undefined => request.customerId ?? undefined;
 
-/** Registration steps (tax number lookup, account creation): 10 a minute per IP each. */
-export const registrationLimit: RateLimitOptions = { max: 10, timeWindow: 60_000 };
+/**
+ * Login: 30 attempts a minute per address (many usernames from one place), and 10 wrong passwords per 15
+ * minutes per account from anywhere (one username from many places).
+ */
+export const loginLimits: readonly LimitRule[] = [
+  { name: 'login-address', max: 30, windowMs: MINUTE, key: clientAddress },
+  { name: 'login-account', max: 10, windowMs: 15 * MINUTE, key: bodyField('username'), countOnly: ['WRONG_CREDENTIALS'] },
+];
+
+/** Reset mails: 5 a minute per address, 5 an hour per mailbox (nobody gets flooded with reset mails). */
+export const passwordResetLimits: readonly LimitRule[] = [
+  { name: 'reset-mail-address', max: 5, windowMs: MINUTE, key: clientAddress },
+  { name: 'reset-mail-email', max: 5, windowMs: HOUR, key: bodyField('email') },
+];
+
+/** Setting a new password with a mailed token: 10 a minute per address. */
+export const passwordTokenLimits: readonly LimitRule[] = [
+  { name: 'password-token-address', max: 10, windowMs: MINUTE, key: clientAddress },
+];
+
+/** First password of an invited user: 5 a minute per address, 10 wrong tokens an hour per email. */
+export const createPasswordLimits: readonly LimitRule[] = [
+  { name: 'create-password-address', max: 5, windowMs: MINUTE, key: clientAddress },
+  { name: 'create-password-email', max: 10, windowMs: HOUR, key: bodyField('email'), countOnly: ['TOKEN_INVALID'] },
+];
+
+/** Change password (signed in): 5 wrong old passwords per 15 minutes per customer, 20 a minute per address. */
+export const changePasswordLimits: readonly LimitRule[] = [
+  { name: 'change-password-address', max: 20, windowMs: MINUTE, key: clientAddress },
+  { name: 'change-password-customer', max: 5, windowMs: 15 * MINUTE, key: signedInCustomer, countOnly: ['OLD_PASSWORD_WRONG'] },
+];
+
+/** Tax number lookup: 10 a minute per address. */
+export const taxIdLookupLimits: readonly LimitRule[] = [{ name: 'tax-id-address', max: 10, windowMs: MINUTE, key: clientAddress }];
+
+/** Account creation: 10 a minute and 30 an hour per address. */
+export const registrationLimits: readonly LimitRule[] = [
+  { name: 'register-address', max: 10, windowMs: MINUTE, key: clientAddress },
+  { name: 'register-address-hour', max: 30, windowMs: HOUR, key: clientAddress },
+];
+
+/**
+ * Profile update: an email change checks the current password, so the route is a password oracle for
+ * whoever holds an access token: 5 wrong current passwords per 15 minutes per customer, 20 calls a minute
+ * per address.
+ */
+export const profileUpdateLimits: readonly LimitRule[] = [
+  { name: 'profile-update-address', max: 20, windowMs: MINUTE, key: clientAddress },
+  { name: 'profile-update-customer', max: 5, windowMs: 15 * MINUTE, key: signedInCustomer, countOnly: ['CURRENT_PASSWORD_WRONG'] },
+];
+
+/** Email confirmation mails sent again: like reset mails, 5 a minute per address and 5 an hour per mailbox. */
+export const confirmationMailLimits: readonly LimitRule[] = [
+  { name: 'confirmation-mail-address', max: 5, windowMs: MINUTE, key: clientAddress },
+  { name: 'confirmation-mail-email', max: 5, windowMs: HOUR, key: bodyField('email') },
+];

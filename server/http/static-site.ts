@@ -7,6 +7,8 @@ import { errorEnvelope } from './envelope';
 
 const NO_CACHE = new Set(['index.html', 'sw.js']);
 
+const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
 function cacheControlFor(filePath: string): string | undefined {
   const name = path.basename(filePath);
@@ -26,6 +28,8 @@ export async function installStaticSite(app: FastifyInstance, distDir: string): 
       root: distDir,
       wildcard: true,
       index: false,
+      // The build keeps source maps for our own debugging (vite.config.ts, 'hidden'); they are not published.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders: (reply, filePath) => {
         const value = cacheControlFor(filePath);
         if (value) reply.header('cache-control', value);
@@ -39,7 +43,7 @@ export async function installStaticSite(app: FastifyInstance, distDir: string): 
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorEnvelope(404, M.routeNotFound));
     }
-    if (pathname.startsWith('/assets/')) {
+    if (pathname.startsWith('/assets/') || isSourceMap(pathname)) {
       // A missing hashed file is a stale client; index.html in its place would fail as a script anyway.
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     }

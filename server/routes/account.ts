@@ -1,25 +1,13 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { customerSchema, updateMeMetaSchema, updateMeRequestSchema } from '../../src/contracts/auth';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { loginLimit } from '../http/rate-limits';
+import { profileUpdateLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { customerProfile, findCustomerById } from '../services/customers';
 import { ProfileError, updateProfile } from '../services/profile-update';
-
-/**
- * An email change checks the current password, so this route is a password oracle for whoever holds an
- * access token: the login limit, counted per customer (the rate-limit hook runs after requireAuth), so a
- * shared office IP does not lock colleagues out.
- */
-const profileUpdateLimit: RateLimitOptions = {
-  ...loginLimit,
-  hook: 'preHandler',
-  keyGenerator: (request) => `profile|${request.customerId ?? request.ip}`,
-};
 
 function refusal(error: unknown): unknown {
   if (!(error instanceof ProfileError)) return error;
@@ -44,7 +32,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Names change at once; a new email only after the link mailed to it is opened (decision record 017).
-  app.post('/api/bridge/user/me', { preHandler: requireAuth, config: { rateLimit: profileUpdateLimit } }, async (request) => {
+  app.post('/api/bridge/user/me', { preHandler: requireAuth, config: { limits: profileUpdateLimits } }, async (request) => {
     const { customer: changes, current_password } = parseBody(updateMeRequestSchema, request.body);
     let update;
     try {

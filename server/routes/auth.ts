@@ -11,7 +11,7 @@ import {
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { loginLimit } from '../http/rate-limits';
+import { loginLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { signAccessToken } from '../services/access-token';
 import { login, LoginError } from '../services/login';
@@ -19,7 +19,7 @@ import { RefreshTokenError, revokeFamilyOfToken, rotateRefreshToken } from '../s
 
 /** SPEC §7: POST client/user/login and POST client/user/refresh; POST client/user/logout ends the session. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/client/user/login', { config: { rateLimit: loginLimit } }, async (request) => {
+  app.post('/api/client/user/login', { config: { limits: loginLimits } }, async (request) => {
     const body = parseBody(loginRequestSchema, request.body);
     try {
       const session = await login(app.db, app.config, body.username, body.password, app.clock.now());

@@ -4,7 +4,7 @@ import { confirmEmailRequestSchema, confirmEmailResultSchema, resendConfirmation
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { passwordResetLimit, registrationLimit } from '../http/rate-limits';
+import { confirmationMailLimits, passwordTokenLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { confirmEmail, EmailConfirmationError, resendConfirmation } from '../services/email-confirmation';
 import { notifyJoinRequests } from '../services/join-requests';
@@ -18,7 +18,7 @@ function refusal(error: unknown): unknown {
 /** The links of the confirmation and email-change mails, and a new confirmation link on request. */
 export async function emailConfirmationRoutes(app: FastifyInstance): Promise<void> {
   // No session needed: the token is the proof, and the link may be opened on another device.
-  app.post('/api/client/user/confirm-email', { config: { rateLimit: registrationLimit } }, async (request) => {
+  app.post('/api/client/user/confirm-email', { config: { limits: passwordTokenLimits } }, async (request) => {
     const { token } = parseBody(confirmEmailRequestSchema, request.body);
     const now = app.clock.now();
     let outcome;
@@ -34,7 +34,7 @@ export async function emailConfirmationRoutes(app: FastifyInstance): Promise<voi
     return ok(confirmEmailResultSchema, outcome.outcome === 'changed' ? M.emailChanged : M.emailConfirmed);
   });
 
-  app.post('/api/client/user/confirm-email/resend', { config: { rateLimit: passwordResetLimit } }, async (request) => {
+  app.post('/api/client/user/confirm-email/resend', { config: { limits: confirmationMailLimits } }, async (request) => {
     const { email } = parseBody(resendConfirmationRequestSchema, request.body);
     const { delivery } = resendConfirmation(app.db, app.mailer, app.config.publicUrl, email, app.clock.now());
     delivery.catch((error: unknown) => request.log.error({ err: error }, 'confirmation mail could not be sent'));

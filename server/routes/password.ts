@@ -12,7 +12,7 @@ import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { passwordResetLimit } from '../http/rate-limits';
+import { changePasswordLimits, createPasswordLimits, passwordResetLimits, passwordTokenLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { changePassword, createPassword, PasswordError, requestPasswordReset, resetPassword } from '../services/passwords';
 import { openSession } from '../services/session';
@@ -28,14 +28,14 @@ function refusal(error: unknown): unknown {
 
 /** SPEC §7 password calls: request-reset, reset, change, create-password. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/client/user/password/request-reset', { config: { rateLimit: passwordResetLimit } }, async (request) => {
+  app.post('/api/client/user/password/request-reset', { config: { limits: passwordResetLimits } }, async (request) => {
     const { email, url } = parseBody(requestResetSchema, request.body);
     const { delivery } = await requestPasswordReset(app.db, app.mailer, app.config.publicUrl, email, url, app.clock.now());
     delivery.catch((error: unknown) => request.log.error({ err: error }, 'reset mail could not be sent'));
     return ok(messageResult, M.resetMailSent);
   });
 
-  app.post('/api/client/user/password/reset', async (request) => {
+  app.post('/api/client/user/password/reset', { config: { limits: passwordTokenLimits } }, async (request) => {
     const { token, password } = parseBody(resetPasswordSchema, request.body);
     try {
       const { endedFamilies } = await resetPassword(app.db, token, password, app.clock.now());
@@ -46,7 +46,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return ok(messageResult, M.passwordChanged);
   });
 
-  app.post('/api/client/user/password/change', { preHandler: requireAuth }, async (request) => {
+  app.post('/api/client/user/password/change', { preHandler: requireAuth, config: { limits: changePasswordLimits } }, async (request) => {
     const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
     try {
       // Every session ends, this one too: the storefront then logs in again with the new password (SPEC §5).
@@ -59,7 +59,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // An invited user proves the mailbox with the token, so the answer signs them in like login does.
-  app.post('/api/client/user/password/create-password', { config: { rateLimit: passwordResetLimit } }, async (request) => {
+  app.post('/api/client/user/password/create-password', { config: { limits: createPasswordLimits } }, async (request) => {
     const { email, newPassword, resetToken } = parseBody(createPasswordSchema, request.body);
     const now = app.clock.now();
     let customerId: string;

@@ -10,7 +10,7 @@ import {
 import { M, type MessageText } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { registrationLimit } from '../http/rate-limits';
+import { registrationLimits, taxIdLookupLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { confirmationMail } from '../services/account-mails';
 import { requestToJoin } from '../services/join-requests';
@@ -45,7 +45,7 @@ function mailConfirmation(mailer: Mailer, publicUrl: string, log: FastifyBaseLog
 
 /** Registration (SPEC §2 "company tax number lookup, then password creation") and asking to join a company. */
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/client/user/check-tax-id', { config: { rateLimit: registrationLimit } }, async (request) => {
+  app.post('/api/client/user/check-tax-id', { config: { limits: taxIdLookupLimits } }, async (request) => {
     const { tax_id } = parseBody(checkTaxIdRequestSchema, request.body);
     try {
       return ok(companyInfoSchema, await companyForRegistration(app.db, app.companyRegistry, tax_id));
@@ -54,7 +54,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post('/api/bridge/buyers', { config: { rateLimit: registrationLimit } }, async (request) => {
+  app.post('/api/bridge/buyers', { config: { limits: registrationLimits } }, async (request) => {
     const { customer, password } = parseBody(registerRequestSchema, request.body);
     let registered: Registered;
     try {
@@ -73,7 +73,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The company is already a buyer (check-tax-id said 409 M.buyerExists): the newcomer asks to join it.
-  app.post('/api/client/user/request-invitation', { config: { rateLimit: registrationLimit } }, async (request) => {
+  app.post('/api/client/user/request-invitation', { config: { limits: registrationLimits } }, async (request) => {
     const { customer, password } = parseBody(requestInvitationRequestSchema, request.body);
     let registered: Registered;
     try {

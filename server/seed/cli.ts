@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openDb } from '../db/client';
 import { loadConfig } from '../config';
+import { lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { seedIfEmpty } from './seed';
 
@@ -16,7 +17,12 @@ async function main(): Promise<void> {
     console.log('SEED_PRODUCTS=0: nothing to seed.');
     return;
   }
-  if (!databaseUrl) await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
+  let lock: DataDirLock | undefined;
+  if (!databaseUrl) {
+    await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
+    // A running bridge holds the same lock: seeding under it would write to a copy it never sees.
+    lock = lockDataDir(path.resolve(dataDir));
+  }
   const db = await openDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite') });
   try {
     await migrate(db);
@@ -33,6 +39,7 @@ async function main(): Promise<void> {
     console.log(`Seeded ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary}.`);
   } finally {
     await db.close();
+    lock?.release();
   }
 }
 

@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_PATHS } from '../../src/contracts/links';
 import type { Db } from '../db/client';
 import { findCustomerByEmail, findCustomerById } from './customers';
 import { markEmailConfirmed } from './email-confirmation';
@@ -5,6 +6,7 @@ import { hashPassword, verifyPassword } from './password-hash';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens';
 import { revokeAllForCustomer } from './refresh-tokens';
 import type { Mailer } from './mailer';
+import { pickAllowedPath, publicLink } from './public-links';
 
 export type PasswordProblem = 'token_invalid' | 'old_password_wrong' | 'unknown_customer';
 
@@ -15,22 +17,11 @@ export class PasswordError extends Error {
 }
 
 /**
- * The link in the mail. A client-sent `url` is honoured only on our own origin: otherwise anyone could
- * make us mail a victim a link that hands the token to a foreign site.
+ * The link in the mail: our public origin and the reset page. A client-sent `url` can at most choose the
+ * reset page under a store-code prefix; it never contributes a host or any text of its own.
  */
 export function resetLink(publicUrl: string, requestedUrl: string | undefined, token: string): string {
-  let base = new URL('/reset-password', `${publicUrl}/`);
-  if (requestedUrl) {
-    try {
-      const candidate = new URL(requestedUrl, `${publicUrl}/`);
-      if (candidate.origin === new URL(publicUrl).origin) base = new URL(candidate.pathname, candidate.origin);
-    } catch {
-      // Not a URL at all: fall back to the default reset page rather than fail a request that must look the same for everyone.
-      base = new URL('/reset-password', `${publicUrl}/`);
-    }
-  }
-  base.searchParams.set('token', token);
-  return base.toString();
+  return publicLink(publicUrl, pickAllowedPath(publicUrl, requestedUrl, RESET_PASSWORD_PATHS), { token });
 }
 
 /**

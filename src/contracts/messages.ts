@@ -37,6 +37,7 @@ export const M = {
   notMember: 'You are not a user of this buyer',
   adminOnly: 'Only marketplace administrators can do this',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  serviceBusy: 'We are handling many requests right now. Please try again in a few seconds.',
   notFound: 'Not found',
   routeNotFound: 'Route not found',
   badJson: 'The request body is not valid JSON',

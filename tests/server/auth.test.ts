@@ -76,7 +76,7 @@ describe('login', () => {
     expect(res2.statusCode).toBe(401);
   });
 
-  it('answers 429 after 10 attempts a minute for one username from one IP', async () => {
+  it('answers 429 after 10 failed attempts for one username from one IP', async () => {
     const victim = await createCustomer(t.db);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await login(victim.email, 'Wrong1234!', '10.2.2.2')).statusCode);

@@ -52,4 +52,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(ConfigError);
   });
+
+  it('PUBLIC_URL must be a bare http(s) origin: mailed links are built from it and nothing else', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://Shop.Example.gr:8443' }).publicUrl).toBe('https://shop.example.gr:8443');
+    for (const bad of [
+      'not a url',
+      'javascript:alert(1)',
+      'ftp://shop.example.gr',
+      'https://shop.example.gr/store',
+      'https://user@shop.example.gr',
+      'https://shop.example.gr/?x=1',
+      'https://shop.example.gr/#x',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
+  it('TRUST_PROXY takes false, true, a hop count or addresses/CIDRs, and refuses anything else', () => {
+    const dataDir = tempDir();
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0', 'proxy.example', '1.2.3.4/8/9', '11', '-1']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

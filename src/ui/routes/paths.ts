@@ -1,19 +1,18 @@
 import { generatePath } from 'react-router';
+import { RESET_PASSWORD_PATH } from '../../contracts/links';
 
 /**
  * Every route of SPEC §2 in one table. Each also answers under a store-code prefix (`/de/…`, `/it/…`);
- * the store views exist but are unused (SPEC §1), so the prefix changes nothing on the page.
+ * the store views exist but are unused, so the prefix changes nothing on the page. The store codes
+ * and the reset page live in src/contracts/links.ts, because the bridge writes links to them into mails.
  */
-export const STORE_CODES = ['de', 'it'] as const;
-export type StoreCode = (typeof STORE_CODES)[number];
-
 export const paths = {
   // Open layout, no login needed.
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
   /** The link in the reset mail carries `?token=…`. */
-  resetPassword: '/reset-password',
+  resetPassword: RESET_PASSWORD_PATH,
 
   // Open to everyone (guests and customers).
   /** The link in a confirmation or email-change mail carries `?token=…`; it may open signed in or not. */

@@ -7,7 +7,8 @@ import { OpenLayout } from '../layouts/open-layout';
 import { SessionLayout } from '../layouts/session-layout';
 import { ErrorContent } from './pages/error-page';
 import { RouteError } from './pages/route-error';
-import { STORE_CODES, paths, relative } from './paths';
+import { STORE_CODES } from '../../contracts/links';
+import { paths, relative } from './paths';
 import type { PathName } from './paths';
 import type { PageHandle } from './route-handle';
 
