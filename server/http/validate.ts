@@ -21,20 +21,40 @@ function unionMessage(branches: readonly (readonly z.core.$ZodIssue[])[]): Messa
   return texts.find((text) => text !== M.invalidRequest) ?? M.invalidRequest;
 }
 
+export type ParseOptions = {
+  /** The error's code (default 'VALIDATION'). */
+  code?: string;
+  /**
+   * Input read by code rather than typed by a person (replication checkpoints, page sizes): the exact rule
+   * ("limit must be a whole number from 1 to 1000") goes into meta.fields and meta.reason, while the
+   * description stays a translated text of M.
+   */
+  forMachines?: boolean;
+};
+
+/** The one mapping from zod issues to the `meta.fields` of a 400: dotted path and message, at most MAX_FIELD_ISSUES. */
+export function fieldIssues(error: z.ZodError, forMachines = false): FieldIssue[] {
+  // The first issues are enough to act on; a hostile body can have thousands, and each is echoed back.
+  return error.issues.slice(0, MAX_FIELD_ISSUES).map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: forMachines ? issue.message : issue.code === 'invalid_union' ? unionMessage(issue.errors) : toMessage(issue.message),
+  }));
+}
+
 /**
  * Parses a request part with its zod contract. A failure is a 400 whose first description is the first
- * issue's message and whose `meta.fields` lists every issue with its dotted path.
+ * issue's message (M.invalidRequest for machine input) and whose `meta.fields` lists the issues with their
+ * dotted paths.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, options: ParseOptions = {}): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  // The first issues are enough to act on; a hostile body can have thousands, and each is echoed back.
-  const fields: FieldIssue[] = parsed.error.issues.slice(0, MAX_FIELD_ISSUES).map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.code === 'invalid_union' ? unionMessage(issue.errors) : toMessage(issue.message),
-  }));
-  const first = fields[0]?.message ?? M.invalidRequest;
-  throw new AppError(400, first as MessageText, { fields }, 'VALIDATION');
+  const fields = fieldIssues(parsed.error, options.forMachines);
+  const code = options.code ?? 'VALIDATION';
+  if (options.forMachines) {
+    throw new AppError(400, M.invalidRequest, { fields, reason: fields.map((f) => `${f.path}: ${f.message}`).join('; ') }, code);
+  }
+  throw new AppError(400, (fields[0]?.message ?? M.invalidRequest) as MessageText, { fields }, code);
 }
 
 /** A JSON route needs an object body; anything else (no body, a bare string or array) is a malformed request. */

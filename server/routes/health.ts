@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, healthResultSchema } from '../../src/contracts/envelope';
 import { ok } from '../http/envelope';
+import { checkDatabase } from '../services/health';
 
 export const healthResponseSchema = envelopeSchema(healthResultSchema);
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/health', async () => {
-    // A real round trip, so a load balancer stops sending traffic to an instance whose database is gone.
-    await app.db.query('select 1');
+    await checkDatabase(app.db);
     return ok(healthResultSchema, { status: 'ok', database: app.db.kind });
   });
 }

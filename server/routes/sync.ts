@@ -28,16 +28,10 @@ const patchedProductSchema = z.object({
   updated_at: z.number().int(),
 });
 
-/**
- * after/limit are read by the replication code, not by a person, so the exact reason ("limit must be a whole
- * number from 1 to 1000") goes into meta.fields; the description stays a translated text of M.
- */
+/** after/limit/ahead are read by the replication code, not typed by a person: the exact rule goes into meta. */
 function pullQuery(request: FastifyRequest): SyncPullQuery {
   const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
-  const parsed = syncPullQuerySchema.safeParse(query);
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-  throw new AppError(400, M.invalidRequest, { fields, reason: fields.map((f) => `${f.path}: ${f.message}`).join('; ') }, 'SYNC_QUERY');
+  return parseInput(syncPullQuerySchema, query, { code: 'SYNC_QUERY', forMachines: true });
 }
 
 /** preHandler after requireAuth: only admin customers (customers.is_admin) may change the catalogue. */
