@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MIN_SEARCH_TERM_LENGTH } from '../../src/domain/search-folding';
 import {
+  productSearchResultSchema,
   SEARCH_ENTITIES,
   SEARCH_TIME_LIMIT_MS,
+  searchAnswerTtl,
   searchEntitySchema,
   searchMetaSchema,
   searchRequestSchemaFor,
@@ -16,7 +18,7 @@ import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
-import { CatalogueAnswerCache, catalogueCacheEnabled, searchAnswerTtl } from '../services/search/result-cache';
+import { CatalogueAnswerCache, catalogueCacheEnabled } from '../services/search/result-cache';
 import { wantSearch } from '../services/search/search-turns';
 import { withinSearchTimeLimit } from '../services/search/time-limit';
 
@@ -57,7 +59,7 @@ export async function catalogSearchRoutes(app: FastifyInstance, options: Catalog
     const { entity } = parseInput(paramsSchema, request.params);
     const body = parseBody(bodySchemas[entity], request.body ?? {});
     const key = `${entity}\u0000${JSON.stringify(body)}`;
-    const run = async () => prepare(await catalogSearch(app.db, entity, body, { key, deadline }));
+    const run = async () => prepare(entity, await catalogSearch(app.db, entity, body, { key, deadline }));
     const pending = cache ? cache.get(key, searchAnswerTtl(entity), run) : run();
     wantSearch(app.db, key, deadline);
     const answer = await withinSearchTimeLimit(pending, SEARCH_TIME_LIMIT_MS, started);
@@ -65,9 +67,11 @@ export async function catalogSearchRoutes(app: FastifyInstance, options: Catalog
   });
 }
 
-function prepare({ result, tooShort }: CatalogSearchOutcome): PreparedAnswer {
+/** Product answers are checked against the product item contract the storefront reads them with. */
+function prepare(entity: SearchEntity, { result, tooShort }: CatalogSearchOutcome): PreparedAnswer {
+  const schema = entity === 'product' ? productSearchResultSchema : searchResultSchema;
   const envelope = tooShort
-    ? ok(searchResultSchema, result, searchMetaSchema, { notice: 'term_too_short', minTermLength: MIN_SEARCH_TERM_LENGTH })
-    : ok(searchResultSchema, result);
+    ? ok(schema, result, searchMetaSchema, { notice: 'term_too_short', minTermLength: MIN_SEARCH_TERM_LENGTH })
+    : ok(schema, result);
   return new PreparedAnswer(JSON.stringify(envelope));
 }

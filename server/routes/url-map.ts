@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { boundedText } from '../../src/contracts/bounds';
-import { NO_MAPPING_FOUND, urlMapRequestSchema, urlMapResultSchema } from '../../src/contracts/search';
+import { NO_MAPPING_FOUND, PRODUCT_SEARCH_TTL_MS, urlMapRequestSchema, urlMapResultSchema } from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
 import { errorEnvelope, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { PreparedAnswer } from '../services/search/prepared-answer';
-import { CatalogueAnswerCache, catalogueCacheEnabled, PRODUCT_CACHE_TTL_MS } from '../services/search/result-cache';
+import { CatalogueAnswerCache, catalogueCacheEnabled } from '../services/search/result-cache';
 import { mapUrl, productBySku, productPath } from '../services/search/url-map';
 
 export type UrlMapRouteOptions = {
@@ -38,7 +38,7 @@ export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOpt
       const mapped = await mapUrl(app.db, body);
       return mapped ? new PreparedAnswer(JSON.stringify(ok(urlMapResultSchema, mapped))) : null;
     };
-    const answer = cache ? await cache.get(JSON.stringify(body), PRODUCT_CACHE_TTL_MS, run) : await run();
+    const answer = cache ? await cache.get(JSON.stringify(body), PRODUCT_SEARCH_TTL_MS, run) : await run();
     // Not an AppError: the text is the SPEC §2 protocol word the dispatcher matches, not shown to buyers.
     if (!answer) return reply.code(404).send(errorEnvelope(404, NO_MAPPING_FOUND));
     return answer.send(request, reply);

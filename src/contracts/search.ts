@@ -169,6 +169,41 @@ export const bucketSchema = z.object({
 });
 export type Bucket = z.infer<typeof bucketSchema>;
 
+/**
+ * How long an answer may be kept, by the bridge and by the storefront alike (docs/product-rules.md §9.2):
+ * 60 s for products (prices and stock move), 10 minutes for every other entity. The URL map keeps its
+ * answers like products.
+ */
+export const PRODUCT_SEARCH_TTL_MS = 60_000;
+export const OTHER_SEARCH_TTL_MS = 10 * 60_000;
+export const searchAnswerTtl = (entity: SearchEntity): number => (entity === 'product' ? PRODUCT_SEARCH_TTL_MS : OTHER_SEARCH_TTL_MS);
+
+/** The storefront waits this long for the bridge's search before it answers from its local copy. */
+export const CLIENT_SEARCH_TIMEOUT_MS = 5000;
+
+/**
+ * A product in a search answer: the bridge's product document, projected by includeFields/excludeFields,
+ * so every field but the sku may be missing. Money in euros with 2 decimals and dates as ISO strings, as the
+ * bridge's documents carry them. The bridge checks its product answers against it; the storefront reads
+ * them with it.
+ */
+export const productSearchItemSchema = z.looseObject({
+  sku: z.string(),
+  parentSku: z.string().nullish(),
+  name: z.string().optional(),
+  name_en: z.string().nullish(),
+  supplier_name: z.string().nullish(),
+  price: z.number().nullish(),
+  special_price: z.number().nullish(),
+  special_from_date: z.string().nullish(),
+  special_to_date: z.string().nullish(),
+  tax_class_id: z.number().int().optional(),
+  slug: z.string().nullish(),
+  url_key: z.string().nullish(),
+  thumbnail: z.string().nullish(),
+});
+export type ProductSearchItem = z.infer<typeof productSearchItemSchema>;
+
 export const searchResultSchema = z.object({
   items: z.array(z.record(z.string(), z.unknown())),
   total: z.number().int().min(0),
@@ -178,6 +213,9 @@ export const searchResultSchema = z.object({
   attributeMetadata: z.array(z.record(z.string(), z.unknown())),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** A product search's answer: searchResultSchema with product items. */
+export const productSearchResultSchema = searchResultSchema.extend({ items: z.array(productSearchItemSchema) });
 
 /** Present when the text was too short to search (SPEC §9: at least 2 characters); the result is then empty. */
 export const searchMetaSchema = z.object({ notice: z.literal('term_too_short'), minTermLength: z.number().int() }).optional();

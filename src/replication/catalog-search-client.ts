@@ -1,16 +1,18 @@
-import { z } from 'zod';
 import type { SearchEntity, SearchRequest, SearchResult } from '../contracts/search';
-import { searchMetaSchema, searchResultSchema } from '../contracts/search';
+import {
+  CLIENT_SEARCH_TIMEOUT_MS,
+  productSearchItemSchema,
+  searchAnswerTtl,
+  searchMetaSchema,
+  searchResultSchema,
+  type ProductSearchItem,
+} from '../contracts/search';
 import type { LocalSearchOptions, LocalSearchResult } from '../db/queries/local-search-index';
 import type { ProductDoc } from '../db/schema/products';
 import type { PricedItem } from '../domain/pricing';
 import type { BridgeClient } from './bridge-client';
 import { BridgeError, isBridgeError, networkError } from './bridge-error';
 
-/** SPEC §9: client search timeout 5000 ms; cache 60 s for products, 10 min for other types. */
-export const SEARCH_TIMEOUT_MS = 5000;
-export const PRODUCT_CACHE_MS = 60_000;
-export const OTHER_CACHE_MS = 10 * 60_000;
 /** Bounds memory: a long session of typing makes many distinct queries. */
 const MAX_CACHE_ENTRIES = 200;
 
@@ -60,29 +62,13 @@ export interface CatalogSearchClient {
   search(entity: SearchEntity, body: SearchRequest): Promise<SearchResult>;
 }
 
-const onlineItemSchema = z.object({
-  sku: z.string(),
-  parentSku: z.string().nullish(),
-  name: z.string().catch(''),
-  name_en: z.string().nullish(),
-  supplier_name: z.string().nullish(),
-  price: z.number().nullish(),
-  special_price: z.number().nullish(),
-  special_from_date: z.string().nullish(),
-  special_to_date: z.string().nullish(),
-  tax_class_id: z.number().catch(0),
-  slug: z.string().nullish(),
-  url_key: z.string().nullish(),
-  thumbnail: z.string().nullish(),
-});
-
 const cents = (euros: number): number => Math.round(euros * 100);
 const epoch = (iso: string | null | undefined): number | undefined => {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(ms) ? undefined : ms;
 };
 
-function bridgePrices(d: z.infer<typeof onlineItemSchema>): PricedItem | null {
+function bridgePrices(d: ProductSearchItem): PricedItem | null {
   if (d.price == null) return null;
   return {
     price: cents(d.price),
@@ -94,17 +80,17 @@ function bridgePrices(d: z.infer<typeof onlineItemSchema>): PricedItem | null {
 
 /** Bridge documents carry euros with 2 decimals and ISO dates (SPEC §3); the storefront counts cents and ms. */
 export function hitFromBridgeItem(item: Record<string, unknown>): ProductSearchHit | null {
-  const parsed = onlineItemSchema.safeParse(item);
+  const parsed = productSearchItemSchema.safeParse(item);
   if (!parsed.success) return null;
   const d = parsed.data;
   return {
     sku: d.sku,
     pageSku: d.parentSku || d.sku,
-    name: d.name,
+    name: d.name ?? '',
     nameEn: d.name_en ?? '',
     supplierName: d.supplier_name ?? '',
     prices: bridgePrices(d),
-    taxClassId: d.tax_class_id,
+    taxClassId: d.tax_class_id ?? 0,
     slug: d.slug ?? d.url_key ?? '',
     ...(d.thumbnail ? { thumbnail: d.thumbnail } : {}),
   };
@@ -153,7 +139,7 @@ interface CacheEntry {
 
 export function createCatalogSearchClient(deps: CatalogSearchClientDeps): CatalogSearchClient {
   const now = deps.now ?? (() => Date.now());
-  const timeoutMs = deps.timeoutMs ?? SEARCH_TIMEOUT_MS;
+  const timeoutMs = deps.timeoutMs ?? CLIENT_SEARCH_TIMEOUT_MS;
   const cache = new Map<string, CacheEntry>();
 
   function remember(key: string, value: CacheEntry['value']): void {
@@ -168,7 +154,7 @@ export function createCatalogSearchClient(deps: CatalogSearchClientDeps): Catalo
 
   function remote(entity: SearchEntity, body: SearchRequest): CacheEntry['value'] {
     const key = `${entity}\u0000${JSON.stringify(body)}`;
-    const ttl = entity === 'product' ? PRODUCT_CACHE_MS : OTHER_CACHE_MS;
+    const ttl = searchAnswerTtl(entity);
     const hit = cache.get(key);
     if (hit && now() - hit.at < ttl) return hit.value;
     if (deps.isOnline && !deps.isOnline()) return Promise.reject(networkError());

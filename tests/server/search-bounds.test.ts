@@ -21,7 +21,8 @@ import { loadConfig } from '../../server/config';
 import type { Db, Queryable } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { PreparedAnswer } from '../../server/services/search/prepared-answer';
-import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
+import { CatalogueAnswerCache } from '../../server/services/search/result-cache';
+import { PRODUCT_SEARCH_TTL_MS } from '../../src/contracts/search';
 import { searchTurnsOf } from '../../server/services/search/search-turns';
 import { TokenBuckets } from '../../server/http/customer-rate-limit';
 import { createTestApp, json, TEST_JWT_SECRET } from './helpers/test-app';
@@ -278,7 +279,7 @@ describe('answer cache memory', () => {
           const cache = new CatalogueAnswerCache<PreparedAnswer>(db, undefined, { maxBytes: budget });
           await cache.followChanges(async () => async () => undefined);
           for (const [key, length] of ops) {
-            await cache.get(`k${key}`, PRODUCT_CACHE_TTL_MS, async () => new PreparedAnswer(JSON.stringify({ x: 'ä'.repeat(length) })));
+            await cache.get(`k${key}`, PRODUCT_SEARCH_TTL_MS, async () => new PreparedAnswer(JSON.stringify({ x: 'ä'.repeat(length) })));
             expect(cache.usedBytes).toBeLessThanOrEqual(budget);
           }
         },
@@ -289,14 +290,14 @@ describe('answer cache memory', () => {
     await cache.followChanges(async () => async () => undefined);
     let computed = 0;
     const answer = (n: number) => async () => ((computed += 1), new PreparedAnswer(JSON.stringify({ n, pad: 'x'.repeat(90_000) })));
-    await cache.get('a', PRODUCT_CACHE_TTL_MS, answer(1));
-    await cache.get('b', PRODUCT_CACHE_TTL_MS, answer(2));
-    await cache.get('a', PRODUCT_CACHE_TTL_MS, answer(1)); // a is now the most recently used
-    await cache.get('c', PRODUCT_CACHE_TTL_MS, answer(3)); // over budget: b goes, not a
+    await cache.get('a', PRODUCT_SEARCH_TTL_MS, answer(1));
+    await cache.get('b', PRODUCT_SEARCH_TTL_MS, answer(2));
+    await cache.get('a', PRODUCT_SEARCH_TTL_MS, answer(1)); // a is now the most recently used
+    await cache.get('c', PRODUCT_SEARCH_TTL_MS, answer(3)); // over budget: b goes, not a
     expect(computed).toBe(3);
-    await cache.get('a', PRODUCT_CACHE_TTL_MS, answer(1));
+    await cache.get('a', PRODUCT_SEARCH_TTL_MS, answer(1));
     expect(computed).toBe(3);
-    await cache.get('b', PRODUCT_CACHE_TTL_MS, answer(2));
+    await cache.get('b', PRODUCT_SEARCH_TTL_MS, answer(2));
     expect(computed).toBe(4);
   });
 });

@@ -10,7 +10,8 @@ import { loadConfig } from '../../server/config';
 import type { Queryable } from '../../server/db/client';
 import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { CatalogueAnswerCache, PRODUCT_CACHE_TTL_MS } from '../../server/services/search/result-cache';
+import { CatalogueAnswerCache } from '../../server/services/search/result-cache';
+import { PRODUCT_SEARCH_TTL_MS } from '../../src/contracts/search';
 import { SearchTurns } from '../../server/services/search/search-turns';
 import { searchTransaction, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
 import { createCustomer } from './helpers/factory';
@@ -342,15 +343,15 @@ describe('result cache', () => {
     const cache = new CatalogueAnswerCache<number>(db, () => clock);
     let runs = 0;
     const compute = async () => ++runs;
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
-    await Promise.all([cache.get('other', PRODUCT_CACHE_TTL_MS, compute), cache.get('other', PRODUCT_CACHE_TTL_MS, compute)]);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(1);
+    await Promise.all([cache.get('other', PRODUCT_SEARCH_TTL_MS, compute), cache.get('other', PRODUCT_SEARCH_TTL_MS, compute)]);
     expect(runs).toBe(2);
     await insertProduct(db, { sku: 'T-CACHE-NEW', name: 'Νέο Προϊόν Κρυφής Μνήμης', name_en: 'Cache Test' }, 999_999);
     clock += 1500;
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(3);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(3);
     clock += 60_001;
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(4);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(4);
   });
 
   it('runs the queued searches a request still waits for, longest-waiting first; never one every request gave up on', async () => {
@@ -390,14 +391,14 @@ describe('result cache', () => {
         runs += 1;
         setTimeout(() => resolve('late answer'), 80);
       });
-    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_SEARCH_TTL_MS, slow), 20)).rejects.toMatchObject({
       status: 503,
       code: 'SEARCH_TIMEOUT',
     });
     // A repeat while it still runs shares it instead of queueing the same search again.
-    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503 });
+    await expect(withinSearchTimeLimit(cache.get('slow', PRODUCT_SEARCH_TTL_MS, slow), 20)).rejects.toMatchObject({ status: 503 });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await withinSearchTimeLimit(cache.get('slow', PRODUCT_CACHE_TTL_MS, slow), 20)).toBe('late answer');
+    expect(await withinSearchTimeLimit(cache.get('slow', PRODUCT_SEARCH_TTL_MS, slow), 20)).toBe('late answer');
     expect(runs).toBe(1);
   });
 
@@ -419,10 +420,10 @@ describe('result cache', () => {
     });
     let runs = 0;
     const compute = async () => ++runs;
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(1);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(1);
     notify('products');
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, compute)).toBe(2);
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(2);
     expect(statements).toBe(0);
     await unfollow();
     expect(unlistened).toBe(true);
@@ -436,15 +437,15 @@ describe('result cache', () => {
       return async () => undefined;
     });
     let finish: (value: string) => void = () => undefined;
-    const slow = cache.get('k', PRODUCT_CACHE_TTL_MS, () => new Promise<string>((resolve) => (finish = resolve)));
+    const slow = cache.get('k', PRODUCT_SEARCH_TTL_MS, () => new Promise<string>((resolve) => (finish = resolve)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     notify('products');
     // A request after the change does not share the computation that began before it.
-    const after = cache.get('k', PRODUCT_CACHE_TTL_MS, async () => 'after the change');
+    const after = cache.get('k', PRODUCT_SEARCH_TTL_MS, async () => 'after the change');
     finish('before the change');
     expect(await slow).toBe('before the change');
     expect(await after).toBe('after the change');
-    expect(await cache.get('k', PRODUCT_CACHE_TTL_MS, async () => 'recomputed')).toBe('after the change');
+    expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, async () => 'recomputed')).toBe('after the change');
   });
 
   it('sends a browser that accepts gzip the same answer compressed, first time and from memory', async () => {

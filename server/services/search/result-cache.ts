@@ -1,10 +1,6 @@
-import type { SearchEntity } from '../../../src/contracts/search';
 import type { Db, Queryable } from '../../db/client';
 import { FEED_CHANNEL } from '../change-feed/notifier';
 
-/** SPEC §9 search cache: 60 s for products, 10 minutes for the other types. */
-export const PRODUCT_CACHE_TTL_MS = 60_000;
-export const OTHER_CACHE_TTL_MS = 10 * 60_000;
 /** Default memory budget of one cache (SEARCH_CACHE_MB): a few hundred typical answers, ~6 of the largest. */
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 /** What an entry costs besides its key and value: the Map slot, the entry object, the timestamps. */
@@ -14,8 +10,6 @@ const VERSION_CHECK_MS = 1000;
 
 /** SEARCH_CACHE=off turns the catalogue answer caches (search, URL map) off: the benchmark's database-only runs. */
 export const catalogueCacheEnabled = (option?: boolean): boolean => option ?? process.env.SEARCH_CACHE !== 'off';
-
-export const searchAnswerTtl = (entity: SearchEntity): number => (entity === 'product' ? PRODUCT_CACHE_TTL_MS : OTHER_CACHE_TTL_MS);
 
 type Entry<T> = { value: T; expires: number; bytes: number };
 
