@@ -195,12 +195,12 @@ export const registrationLimits: readonly LimitRule[] = [
 
 /**
  * Profile update: an email change checks the current password, so the route is a password oracle for
- * whoever holds an access token: 5 wrong current passwords per 15 minutes per customer, 20 calls a minute
- * per address.
+ * whoever holds an access token: like the login's per-account budget, 10 wrong current passwords per 15
+ * minutes per customer (whatever the address), and 20 calls a minute per address.
  */
 export const profileUpdateLimits: readonly LimitRule[] = [
   { name: 'profile-update-address', max: 20, windowMs: MINUTE, key: clientAddress },
-  { name: 'profile-update-customer', max: 5, windowMs: 15 * MINUTE, key: signedInCustomer, countOnly: ['CURRENT_PASSWORD_WRONG'] },
+  { name: 'profile-update-customer', max: 10, windowMs: 15 * MINUTE, key: signedInCustomer, countOnly: ['CURRENT_PASSWORD_WRONG'] },
 ];
 
 /** Email confirmation mails sent again: like reset mails, 5 a minute per address and 5 an hour per mailbox. */

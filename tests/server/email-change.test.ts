@@ -162,7 +162,7 @@ describe('profile update: a new email', () => {
     expect(res.body.errors?.[0]?.description).toBe(M.tokenExpired);
   });
 
-  it('limits profile updates to 10 a minute per customer, whatever the IP', async () => {
+  it('allows 10 wrong current passwords per 15 minutes per customer, whatever the IP', async () => {
     const { token } = await signedIn();
     const statuses = [];
     for (let i = 0; i < 11; i += 1) {

@@ -48,10 +48,11 @@ const known: Record<string, string[]> = {
 };
 
 /** Valid bodies (and queries) of the routes we know, mutated field by field. Keys are "METHOD url". */
-function samples(email: string): Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> {
+function samples(email: string, loginTarget: string): Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> {
   const afm = uniqueAfm();
   return {
-    'POST /api/client/user/login': { body: { username: email, password: 'Wrong-password-1!' } },
+    // Another account than the fuzz's own: wrong passwords spend that account's login budget.
+    'POST /api/client/user/login': { body: { username: loginTarget, password: 'Wrong-password-1!' } },
     'POST /api/client/user/refresh': { body: { refreshToken: 'not-a-refresh-token' } },
     'POST /api/bridge/user/me': { body: { customer: { firstname: 'Μαρία', lastname: 'Παπαδοπούλου', email } } },
     'POST /api/catalog/:entity/_search': {
@@ -259,7 +260,8 @@ describe('endpoint fuzz', () => {
     const buyer = await createBuyer(t.db);
     await addMember(t.db, buyer.id, admin.id, true);
     known.buyer_id = [buyer.id];
-    const s = samples(admin.email);
+    const target = await createCustomer(t.db, { email: uniqueEmail('fuzz-target') });
+    const s = samples(admin.email, target.email);
     // A fresh session per route: a route that ends the session (a logout) spoils only its own requests.
     let logins = 0;
     const login = async (): Promise<string> => {
@@ -267,8 +269,8 @@ describe('endpoint fuzz', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/client/user/login',
-        // Each from its own address: the login rate limit counts per address and username.
-        headers: { 'x-forwarded-for': `10.8.${logins >> 8}.${logins & 255}` },
+        // Each from its own address: the fuzz's own hostile logins spend the per-address login budget.
+        remoteAddress: `10.8.${logins >> 8}.${logins & 255}`,
         payload: { username: admin.email, password: TEST_PASSWORD },
       });
       if (res.statusCode !== 200) throw new Error(`login for the fuzz failed: ${res.statusCode} ${res.body}`);
