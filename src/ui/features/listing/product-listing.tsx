@@ -5,6 +5,7 @@ import type { CatalogSnapshot } from '../../../db/queries/catalog-snapshot';
 import { scopedProducts, sortedListing, type ListingScope } from '../../../db/queries/listing-products';
 import { systemClock } from '../../../domain/clock';
 import { filterProducts, listingQueryToSearch, paginate, parseListingQuery, type ListingQuery } from '../../../domain/listing';
+import { isAtLeast } from '../../styles/breakpoints';
 import { useNotify } from '../notifications/notifications';
 import { buildFacets } from './facets';
 import { FiltersPanel } from './filters-panel';
@@ -80,7 +81,7 @@ export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: P
   };
   return (
     <div className={styles.layout}>
-      <details className={styles.filtersToggle} open={typeof window !== 'undefined' && window.innerWidth >= 961}>
+      <details className={styles.filtersToggle} open={isAtLeast('lg')}>
         <summary>{t`Filters`}</summary>
         <FiltersPanel
           priceRange={query.priceRange}
