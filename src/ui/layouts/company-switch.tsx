@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../components/button';
 import { SelectBuyerDialog } from '../features/auth/select-buyer-dialog';
 import { useSession } from '../features/session/session-context';
 import styles from './company-switch.module.css';
@@ -20,9 +21,9 @@ export function CompanySwitch() {
           {selected?.company ?? t`No company selected`}
         </span>
       </p>
-      <button type="button" className={styles.switch} onClick={() => setChoosing(true)}>
+      <Button size="small" className={styles.switch} onClick={() => setChoosing(true)}>
         <Trans>Switch company</Trans>
-      </button>
+      </Button>
       <SelectBuyerDialog open={choosing} onClose={() => setChoosing(false)} />
     </div>
   );

@@ -15,6 +15,7 @@ import { ListingLoading, NotInCatalogue, useCategoryName } from '../listing/list
 import { ProductListing } from '../listing/product-listing';
 import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
 import { LockedSupplierNotice } from '../suppliers/locked-supplier-notice';
+import card from '../../components/card.module.css';
 import styles from '../listing/listing-page.module.css';
 
 /** Which of the SPEC §2 category routes matched: with subcategories ("/all") or not. */
@@ -93,7 +94,7 @@ function CategoryView({ snapshot, category, supplier, withSubcategories }: Categ
           <ul className={styles.tiles}>
             {children.map((child) => (
               <li key={child.id}>
-                <Link className={styles.tile} to={to.category(child.slug, supplierOption)}>
+                <Link className={`${card.card} ${card.compact} ${styles.tile}`} to={to.category(child.slug, supplierOption)}>
                   {nameOf(child)}
                 </Link>
               </li>

@@ -13,6 +13,7 @@ import { ProductGrid } from '../listing/product-grid';
 import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
 import { SupplierCard } from '../suppliers/supplier-card';
 import listing from '../listing/listing-page.module.css';
+import card from '../../components/card.module.css';
 import styles from './home-page.module.css';
 
 /** The carousel order changes once a day (decision record 010), not on every visit or re-render. */
@@ -71,7 +72,7 @@ function HomeView({ snapshot, now }: { snapshot: CatalogSnapshot; now: number })
           <ul className={listing.tiles}>
             {tops.map((category) => (
               <li key={category.id}>
-                <Link className={listing.tile} to={to.category(category.slug)}>
+                <Link className={`${card.card} ${card.compact} ${listing.tile}`} to={to.category(category.slug)}>
                   {nameOf(category)}
                 </Link>
               </li>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AttributeFilters } from '../../../domain/listing';
 import { PRICE_RANGES, priceRangeLabel, type PriceRange } from '../../../domain/price-ranges';
+import { Button } from '../../components/button';
 import { useLocale } from '../i18n/locale-provider';
 import type { Facet } from './facets';
 import { isMeasurementUnit, UNIT_LABELS } from '../product/unit-labels';
@@ -68,9 +69,9 @@ export function FiltersPanel({ priceRange, attributes, facets, onPriceRange, onT
         </fieldset>
       ))}
       {active ? (
-        <button type="button" className={styles.clear} onClick={onClear}>
+        <Button size="small" className={styles.clear} onClick={onClear}>
           {t`Clear filters`}
-        </button>
+        </Button>
       ) : null}
     </section>
   );

@@ -8,6 +8,7 @@ import { PriceTag } from '../product/price-tag';
 import { THUMBNAIL_SIZE, thumbnailOf } from '../product/product-gallery';
 import { useProductName } from '../product/use-product-name';
 import { UNIT_LABELS } from '../product/unit-labels';
+import card from '../../components/card.module.css';
 import styles from './product-grid.module.css';
 
 interface ProductCardProps {
@@ -26,7 +27,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
   const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
   const quantity = product.unit_quantity;
   return (
-    <li className={styles.card} data-testid="product-card" data-sku={product.sku}>
+    <li className={`${card.card} ${styles.card}`} data-testid="product-card" data-sku={product.sku}>
       <img
         className={styles.thumbnail}
         src={thumbnailOf(product)}

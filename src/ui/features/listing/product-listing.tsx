@@ -13,6 +13,7 @@ import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
 import { usePriceView } from './use-catalog-snapshot';
+import card from '../../components/card.module.css';
 import styles from './listing-controls.module.css';
 
 interface ProductListingProps {
@@ -81,7 +82,7 @@ export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: P
   };
   return (
     <div className={styles.layout}>
-      <details className={styles.filtersToggle} open={isAtLeast('lg')}>
+      <details className={`${card.card} ${card.flush} ${styles.filtersToggle}`} open={isAtLeast('lg')}>
         <summary>{t`Filters`}</summary>
         <FiltersPanel
           priceRange={query.priceRange}

@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
 import { useDismissNotification, useShownNotifications } from './notifications';
 import type { ShownNotification } from './notification-list';
 import styles from './notification-region.module.css';
@@ -37,20 +39,19 @@ function NotificationItem({ notification }: { notification: ShownNotification })
       <p className={styles.message}>{notification.message}</p>
       <div className={styles.buttons}>
         {action && (
-          <button
-            type="button"
-            className={styles.action}
+          <Button
+            size="small"
             onClick={() => {
               action.onClick();
               dismiss(notification.id);
             }}
           >
             {action.label}
-          </button>
+          </Button>
         )}
-        <button type="button" className={styles.close} onClick={() => dismiss(notification.id)} aria-label={t`Close notification`}>
+        <IconButton label={t`Close notification`} onClick={() => dismiss(notification.id)}>
           <span aria-hidden="true">×</span>
-        </button>
+        </IconButton>
       </div>
     </div>
   );

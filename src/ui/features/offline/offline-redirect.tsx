@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Trans } from '@lingui/react/macro';
+import { ButtonLink } from '../../components/button-link';
 import { paths } from '../../routes/paths';
+import card from '../../components/card.module.css';
 import styles from './offline-redirect.module.css';
 
 /** SPEC §2: redirect countdowns are 10 seconds to home (5 to login). */
@@ -33,13 +35,13 @@ export function OfflineRedirect({ seconds = OFFLINE_HOME_REDIRECT_SECONDS }: Off
   }, [remaining, navigate]);
 
   return (
-    <section className={styles.box}>
+    <section className={`${card.card} ${card.spacious} ${styles.box}`}>
       <p className={styles.text} role="status" aria-atomic="true">
         <Trans>This page is not available offline. Going to the home page in {remaining} s</Trans>
       </p>
-      <Link className={styles.link} to={paths.home} replace>
+      <ButtonLink variant="primary" to={paths.home} replace>
         <Trans>Go home now</Trans>
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { PriceTag } from './price-tag';
 import { useProductName } from './use-product-name';
 import styles from './product-page.module.css';
 import tableStyles from './grouped-items.module.css';
+import card from '../../components/card.module.css';
 
 /** A grouped product offers its associated simple products (SPEC §5), each with its own price and stock. */
 export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
@@ -21,7 +22,7 @@ export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
           <Trans>No products of this group are available right now.</Trans>
         </p>
       ) : (
-        <div className={tableStyles.scroll}>
+        <div className={`${card.card} ${card.flush} ${tableStyles.scroll}`}>
           <table className={tableStyles.table}>
             <thead>
               <tr>

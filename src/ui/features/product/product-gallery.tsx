@@ -1,3 +1,4 @@
+import card from '../../components/card.module.css';
 import styles from './product-gallery.module.css';
 
 /** SPEC §9 image sizes; the bridge serves them and the service worker caches /media/ for offline use. */
@@ -14,7 +15,7 @@ export function thumbnailOf(product: { sku: string; thumbnail?: string | undefin
 
 export function ProductGallery({ product, name }: { product: { sku: string; image?: string | undefined }; name: string }) {
   return (
-    <figure className={styles.gallery}>
+    <figure className={`${card.card} ${card.flush} ${styles.gallery}`}>
       <img className={styles.image} src={galleryImageOf(product)} alt={name} width={GALLERY_SIZE.width} height={GALLERY_SIZE.height} />
     </figure>
   );

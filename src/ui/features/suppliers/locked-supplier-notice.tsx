@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { SupplierDoc } from '../../../db/schema/suppliers';
-import styles from '../listing/listing-page.module.css';
+import card from '../../components/card.module.css';
 
 /**
  * A locked supplier sells only to buyers it has accepted (SPEC §3 status locked): the buyer sees who
@@ -8,7 +8,7 @@ import styles from '../listing/listing-page.module.css';
  */
 export function LockedSupplierNotice({ supplier }: { supplier: Pick<SupplierDoc, 'name'> }) {
   return (
-    <div className={styles.notice} role="note">
+    <div className={`${card.card} ${card.roomy} ${card.notice}`} role="note">
       <p>
         <LockIcon />
         <Trans>{supplier.name} sells only to approved buyers. Request access from the supplier to see its products and prices.</Trans>

@@ -15,6 +15,7 @@ import { ListingLoading, NotInCatalogue, useCategoryName } from '../listing/list
 import { ProductListing } from '../listing/product-listing';
 import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
 import { LockedSupplierNotice } from './locked-supplier-notice';
+import card from '../../components/card.module.css';
 import listing from '../listing/listing-page.module.css';
 import styles from './suppliers.module.css';
 
@@ -35,7 +36,7 @@ function About({ supplier }: { supplier: SupplierDoc }) {
   const delivery = locale === 'el-GR' ? supplier.delivery_time_el || supplier.delivery_time : supplier.delivery_time;
   const minimum = formatMoney(supplier.minimum_order);
   return (
-    <section className={styles.about}>
+    <section className={`${card.card} ${card.roomy} ${styles.about}`}>
       {description ? <p>{description}</p> : null}
       <p>
         <Trans>Minimum order {minimum}</Trans>
@@ -74,7 +75,7 @@ function SupplierView({ snapshot, supplier }: { snapshot: CatalogSnapshot; suppl
               <ul className={listing.tiles}>
                 {tops.map((category) => (
                   <li key={category.id}>
-                    <Link className={listing.tile} to={to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}>
+                    <Link className={`${card.card} ${card.compact} ${listing.tile}`} to={to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}>
                       {nameOf(category)}
                     </Link>
                   </li>

@@ -19,6 +19,7 @@ import { ListingLoading } from '../listing/listing-page-parts';
 import { Pagination } from '../listing/pagination';
 import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
 import { SupplierCard } from './supplier-card';
+import card from '../../components/card.module.css';
 import controls from '../listing/listing-controls.module.css';
 import styles from './suppliers.module.css';
 
@@ -60,7 +61,7 @@ function SupplierFiltersForm({
   const paymentId = useId();
   const regionId = useId();
   return (
-    <section className={styles.filters} aria-label={t`Filters`}>
+    <section className={`${card.card} ${styles.filters}`} aria-label={t`Filters`}>
       <div className={controls.field}>
         <label htmlFor={sortId} className={controls.label}>{t`Sort by`}</label>
         <select
