@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
-import { SelectBuyerDialog } from '../features/auth/select-buyer-dialog';
+import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';
 import { useSession } from '../features/session/session-context';
 import styles from './company-switch.module.css';
 
 /** The company the customer orders for, and the way to order for another one of theirs. */
 export function CompanySwitch() {
   const { t } = useLingui();
-  const { buyers, selectedBuyerId } = useSession();
+  const { status, buyers, selectedBuyerId, selectBuyer } = useSession();
   const [choosing, setChoosing] = useState(false);
   const selected = buyers.find((buyer) => buyer.id === selectedBuyerId);
   return (
@@ -24,7 +24,17 @@ export function CompanySwitch() {
       <Button size="small" className={styles.switch} onClick={() => setChoosing(true)}>
         <Trans>Switch company</Trans>
       </Button>
-      <SelectBuyerDialog open={choosing} onClose={() => setChoosing(false)} />
+      {choosing && status === 'authenticated' ? (
+        <BuyerSelectDialog
+          buyers={buyers}
+          selectedBuyerId={selectedBuyerId}
+          onSelect={(id) => {
+            selectBuyer(id);
+            setChoosing(false);
+          }}
+          onCancel={() => setChoosing(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -30,12 +30,6 @@ let bridge: FakeBridge;
 
 beforeAll(async () => {
   bridge = await startFakeBridge();
-  // jsdom lacks HTMLDialogElement.close (the shared Dialog closes on unmount); give it the browser's effect.
-  if (typeof HTMLDialogElement.prototype.close !== 'function') {
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  }
 });
 afterAll(() => bridge.close());
 afterEach(() => {
