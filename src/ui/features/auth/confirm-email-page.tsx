@@ -5,13 +5,14 @@ import { M } from '../../../contracts/messages';
 import { confirmEmail } from '../../../replication/account-proof-api';
 import type { BridgeClient } from '../../../replication/bridge-client';
 import { isBridgeError } from '../../../replication/bridge-error';
+import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
 import { ResendConfirmationButton } from '../account-status/resend-confirmation-button';
 import { errorText } from '../session/error-message';
 import { useSessionController, useSessionSnapshot } from '../session/session-context';
-import { FormAlert } from './form-alert';
-import styles from './auth-form.module.css';
+import { FormAlert } from '../../components/form-alert';
+import styles from './auth-page.module.css';
 
 type Outcome = { state: 'working' } | { state: 'done'; text: string } | { state: 'expired' | 'taken' | 'failed'; text: string };
 
@@ -89,9 +90,9 @@ export function Component() {
         <FormAlert tone="error">{outcome.text}</FormAlert>
       )}
       {outcome.state === 'failed' ? (
-        <button type="button" className={styles.submit} onClick={retry}>
+        <Button variant="primary" onClick={retry}>
           <Trans>Try again</Trans>
-        </button>
+        </Button>
       ) : null}
       {outcome.state === 'expired' && signedIn && customer && !customer.email_confirmed ? (
         <ResendConfirmationButton email={customer.email} />

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { M } from '../../../contracts/messages';
 import { Dialog } from '../../components/dialog';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../components/form-alert';
 import { LoginForm } from './login-form';
 
 /**

@@ -5,7 +5,7 @@ import { paths } from '../../routes/paths';
 import { useSession } from '../session/session-context';
 import { returnPath } from '../session/return-path';
 import { LoginForm } from './login-form';
-import styles from './auth-form.module.css';
+import styles from './auth-page.module.css';
 
 export function Component() {
   const { t } = useLingui();

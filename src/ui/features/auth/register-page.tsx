@@ -7,14 +7,15 @@ import { paths } from '../../routes/paths';
 import { AccountForm } from './account-form';
 import { CompanyCard } from './company-card';
 import { CompanyLookupForm } from './company-lookup-form';
-import styles from './auth-form.module.css';
+import form from '../../components/form.module.css';
+import styles from './auth-page.module.css';
 
 /** The company is already a buyer: the person can still create an account and ask its super users to let them in. */
 function JoinCompany({ afm, onRegistered }: { afm: string; onRegistered(): void }) {
   const { t } = useLingui();
   const headingId = useId();
   return (
-    <section className={styles.form} aria-labelledby={headingId}>
+    <section className={form.stack} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.subheading}>{t`Ask to join this company`}</h2>
       <p>
         <Trans>

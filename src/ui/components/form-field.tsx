@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import styles from './auth-form.module.css';
+import styles from './form-field.module.css';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   label: string;
@@ -10,7 +10,7 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   registration: UseFormRegisterReturn;
 }
 
-/** A labelled input whose error is tied to it (`aria-invalid`, `aria-describedby`). */
+/** A labelled input of a react-hook-form form, whose error is tied to it (`aria-invalid`, `aria-describedby`). */
 export function FormField({ label, error, registration, id, ...input }: FormFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -29,7 +29,7 @@ export function FormField({ label, error, registration, id, ...input }: FormFiel
         {...registration}
       />
       {error ? (
-        <p id={errorId} className={styles.fieldError}>
+        <p id={errorId} className={styles.error}>
           {error}
         </p>
       ) : null}
