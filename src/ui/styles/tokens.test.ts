@@ -54,7 +54,9 @@ describe('design tokens', () => {
   });
 
   it('no var() carries a fallback, which would hide a missing token', () => {
-    const withFallback = stylesheets.flatMap(({ name, css }) => [...css.matchAll(/var\(\s*--[\w-]+\s*,[^)]*\)/g)].map((m) => `${name}: ${m[0]}`));
+    const withFallback = stylesheets.flatMap(({ name, css }) =>
+      [...css.matchAll(/var\(\s*--[\w-]+\s*,[^)]*\)/g)].map((m) => `${name}: ${m[0]}`),
+    );
     expect(withFallback).toEqual([]);
   });
 

@@ -75,7 +75,10 @@ function SupplierView({ snapshot, supplier }: { snapshot: CatalogSnapshot; suppl
               <ul className={listing.tiles}>
                 {tops.map((category) => (
                   <li key={category.id}>
-                    <Link className={`${card.card} ${card.compact} ${listing.tile}`} to={to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}>
+                    <Link
+                      className={`${card.card} ${card.compact} ${listing.tile}`}
+                      to={to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}
+                    >
                       {nameOf(category)}
                     </Link>
                   </li>
