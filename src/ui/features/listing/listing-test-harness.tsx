@@ -7,7 +7,7 @@ import { Component as CategoryPage } from '../category/category-page';
 import { Component as HomePage } from '../home/home-page';
 import { LocaleProvider } from '../i18n/locale-provider';
 import { NotificationsProvider } from '../notifications/notifications';
-import { ProductDatabaseProvider } from '../product/product-database';
+import { DatabaseProvider } from '../../shared/database/database-provider';
 import { SessionProvider } from '../session/session-context';
 import { Component as SupplierPage } from '../suppliers/supplier-page';
 import { Component as SuppliersPage } from '../suppliers/suppliers-page';
@@ -31,9 +31,9 @@ export function renderBrowsingRoute(bridge: FakeBridge, db: AppDatabase, path: s
         path: '/',
         element: (
           <SessionProvider controller={session}>
-            <ProductDatabaseProvider database={db}>
+            <DatabaseProvider database={db}>
               <Outlet />
-            </ProductDatabaseProvider>
+            </DatabaseProvider>
           </SessionProvider>
         ),
         children: [

@@ -4,13 +4,13 @@ import type { PriceView } from '../../../db/queries/listing-products';
 import type { ProductDoc } from '../../../db/schema/products';
 import { systemClock } from '../../../domain/clock';
 import { priceForDisplay } from '../../../domain/pricing';
-import { useObservable } from '../product/use-observable';
-import { useProductDatabase } from '../product/product-database';
+import { useObservable } from '../../shared/database/use-observable';
+import { useDatabase } from '../../shared/database/database-provider';
 import { usePriceSettings } from '../product/use-price-settings';
 
 /** The shared in-memory catalogue; undefined while the database opens and the first read runs. */
 export function useCatalogSnapshot(): CatalogSnapshot | undefined {
-  const db = useProductDatabase();
+  const db = useDatabase();
   return useObservable(() => (db ? catalogSnapshot$(db) : null), [db]);
 }
 

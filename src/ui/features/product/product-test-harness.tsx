@@ -8,7 +8,7 @@ import { LocaleProvider } from '../i18n/locale-provider';
 import { NotificationsProvider } from '../notifications/notifications';
 import { SessionProvider } from '../session/session-context';
 import { Component as ProductPage } from './product-page';
-import { ProductDatabaseProvider } from './product-database';
+import { DatabaseProvider } from '../../shared/database/database-provider';
 
 /** Test support for the product page: a signed-in session, the local database and the product route. */
 
@@ -109,9 +109,9 @@ export function renderProductRoute(bridge: FakeBridge, db: AppDatabase, path: st
       {
         element: (
           <SessionProvider controller={session}>
-            <ProductDatabaseProvider database={db}>
+            <DatabaseProvider database={db}>
               <Outlet />
-            </ProductDatabaseProvider>
+            </DatabaseProvider>
           </SessionProvider>
         ),
         children: [

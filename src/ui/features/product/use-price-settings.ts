@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { lastTaxSettings, observeTaxSettings, type TaxSettings } from '../../../db/queries/product-tax';
 import { findTaxRate } from '../../../domain/tax';
 import { useSession } from '../session/session-context';
-import { useObservable } from './use-observable';
-import { useProductDatabase } from './product-database';
+import { useObservable } from '../../shared/database/use-observable';
+import { useDatabase } from '../../shared/database/database-provider';
 
 export interface PriceSettings {
   /** The customer's "show prices with VAT" choice (SPEC §1); false until the profile is known. */
@@ -18,7 +18,7 @@ const NO_RULES: TaxSettings = { rules: [], country: 'GR', region: null };
 
 /** What every price on screen needs; tax rules come live from the local catalogue. */
 export function usePriceSettings(): PriceSettings {
-  const db = useProductDatabase();
+  const db = useDatabase();
   const { customer } = useSession();
   const read = useObservable(() => (db ? observeTaxSettings(db) : null), [db]) ?? (db ? lastTaxSettings(db) : undefined);
   const tax = read ?? NO_RULES;

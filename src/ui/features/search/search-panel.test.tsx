@@ -13,7 +13,7 @@ import { createTestSession, customerWith, ok, startFakeBridge, type FakeBridge }
 import { activateLocale } from '../i18n/activate-locale';
 import { LocaleProvider } from '../i18n/locale-provider';
 import { NotificationsProvider } from '../notifications/notifications';
-import { ProductDatabaseProvider } from '../product/product-database';
+import { DatabaseProvider } from '../../shared/database/database-provider';
 import { SessionProvider } from '../session/session-context';
 import { SearchButton } from './search-button';
 
@@ -75,12 +75,12 @@ async function renderHeaderButton(options: { online: boolean }) {
       {
         element: (
           <SessionProvider controller={session}>
-            <ProductDatabaseProvider database={db}>
+            <DatabaseProvider database={db}>
               <header>
                 <SearchButton client={client} />
               </header>
               <Outlet />
-            </ProductDatabaseProvider>
+            </DatabaseProvider>
           </SessionProvider>
         ),
         children: [

@@ -4,13 +4,16 @@ import { getAppDatabase, type AppDatabase } from '../../../db/database';
 
 const DatabaseContext = createContext<AppDatabase | null>(null);
 
-/** Tests (and later a shared app provider) hand in a database; otherwise the app's one database is used. */
-export function ProductDatabaseProvider({ database, children }: { database: AppDatabase; children: ReactNode }) {
+/**
+ * The local database for every page below: tests hand in their own; without a provider the app's one
+ * database (`getAppDatabase`) is opened on first use.
+ */
+export function DatabaseProvider({ database, children }: { database: AppDatabase; children: ReactNode }) {
   return <DatabaseContext.Provider value={database}>{children}</DatabaseContext.Provider>;
 }
 
 /** The local database, or null while it opens (or when it failed to open, which is logged). */
-export function useProductDatabase(): AppDatabase | null {
+export function useDatabase(): AppDatabase | null {
   const provided = useContext(DatabaseContext);
   const [opened, setOpened] = useState<AppDatabase | null>(null);
   useEffect(() => {
