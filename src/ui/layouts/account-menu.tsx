@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
-import { useSession } from '../features/session/session-context';
+import { useSession } from '../shared/session/session-context';
 import { paths } from '../routes/paths';
 import styles from './account-menu.module.css';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
 import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';
-import { useSession } from '../features/session/session-context';
+import { useSession } from '../shared/session/session-context';
 import styles from './company-switch.module.css';
 
 /** The company the customer orders for, and the way to order for another one of theirs. */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { msg } from '@lingui/core/macro';
-import { RequireAuth } from '../features/session/require-auth';
+import { RequireAuth } from '../features/auth/require-auth';
 import { AppLayout } from '../layouts/app-layout';
 import { OpenLayout } from '../layouts/open-layout';
 import { SessionLayout } from '../layouts/session-layout';
@@ -81,7 +81,7 @@ function publicRoutes(): RouteObject[] {
   // The catch-all is the URL dispatcher (SPEC §2): unknown paths may still be products, categories or CMS pages.
   return [
     eagerPage('error', ErrorContent),
-    page('confirmEmail', () => import('../features/auth/confirm-email-page')),
+    page('confirmEmail', () => import('../features/account-status/confirm-email-page')),
     page('notFound', () => import('../features/url-dispatcher/url-dispatcher-page')),
   ];
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Customer } from '../../../contracts/auth';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { ResendConfirmationButton } from './resend-confirmation-button';
 import card from '../../components/card.module.css';
 import styles from './account-notices.module.css';

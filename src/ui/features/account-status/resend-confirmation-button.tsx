@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { resendConfirmation } from '../../../replication/account-proof-api';
 import { Button } from '../../components/button';
-import { errorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
+import { errorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
 import styles from './account-notices.module.css';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;

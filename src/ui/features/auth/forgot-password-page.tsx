@@ -9,13 +9,13 @@ import { M } from '../../../contracts/messages';
 import { requestPasswordReset } from '../../../replication/auth-api';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/button';
 import form from '../../components/form.module.css';
-import styles from './auth-page.module.css';
+import styles from '../../components/narrow-page.module.css';
 
 const forgotFormSchema = z.object({ email: emailSchema });
 type ForgotFormInput = z.input<typeof forgotFormSchema>;

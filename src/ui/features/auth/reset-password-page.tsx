@@ -10,14 +10,14 @@ import { resetPassword } from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
-import { useNotify } from '../notifications/notifications';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
+import { useNotify } from '../../shared/notifications/notifications';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/button';
 import form from '../../components/form.module.css';
-import styles from './auth-page.module.css';
+import styles from '../../components/narrow-page.module.css';
 
 const resetFormSchema = z
   .object({ password: passwordSchema, confirm_password: z.string({ error: M.required }).min(1, M.required) })

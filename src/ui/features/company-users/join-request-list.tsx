@@ -3,9 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import type { JoinRequest, JoinRequestDecision } from '../../../contracts/auth';
 import { decideJoinRequest, listJoinRequests } from '../../../replication/account-proof-api';
 import { Button } from '../../components/button';
-import { errorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
-import { useFormatDateTime } from '../i18n/use-formatters';
+import { errorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
+import { useFormatDateTime } from '../../shared/i18n/use-formatters';
 import card from '../../components/card.module.css';
 import styles from './join-requests.module.css';
 

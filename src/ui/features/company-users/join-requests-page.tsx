@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { M } from '../../../contracts/messages';
 import { PageHeading } from '../../components/page-heading';
 import { FormAlert } from '../../components/form-alert';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { JoinRequestList } from './join-request-list';
 import styles from './join-requests.module.css';
 

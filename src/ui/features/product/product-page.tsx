@@ -5,7 +5,7 @@ import { findProductRouteTarget, observeProduct } from '../../../db/queries/prod
 import type { AppDatabase } from '../../../db/database';
 import { NotFoundPage } from '../../routes/pages/not-found-page';
 import { to } from '../../routes/paths';
-import { OfflineRedirect } from '../offline/offline-redirect';
+import { OfflineRedirect } from '../../shared/offline/offline-redirect';
 import { ProductView } from './product-view';
 import { useDatabase } from '../../shared/database/database-provider';
 import { useObservable } from '../../shared/database/use-observable';

@@ -15,12 +15,12 @@ import {
 } from '../../../db/queries/supplier-index';
 import { paginate } from '../../../domain/listing';
 import { PageHeading } from '../../components/page-heading';
-import { ListingLoading } from '../listing/listing-page-parts';
-import { Pagination } from '../listing/pagination';
-import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
-import { SupplierCard } from './supplier-card';
+import { ListingLoading } from '../../shared/catalogue/catalogue-states';
+import { Pagination } from '../../shared/listing/pagination';
+import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
+import { SupplierCard } from '../../shared/catalogue/supplier-card';
 import card from '../../components/card.module.css';
-import controls from '../listing/listing-controls.module.css';
+import controls from '../../shared/listing/listing-controls.module.css';
 import styles from './suppliers.module.css';
 
 const SORT_LABELS: Record<SupplierSort, MessageDescriptor> = {

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
-import { BuyerSelectionPrompt } from '../auth/buyer-selection-prompt';
-import { LoginModal } from '../auth/login-modal';
-import { useSessionController, useSessionSnapshot } from './session-context';
+import { BuyerSelectionPrompt } from './buyer-selection-prompt';
+import { LoginModal } from './login-modal';
+import { useSessionController, useSessionSnapshot } from '../../shared/session/session-context';
 
 const HOME_PATHS = new Set(['/', '/pwa.html']);
 

@@ -8,7 +8,7 @@ import { createCatalogSyncStatus, memoryStatusStorage } from '../../../replicati
 import { setLoggedInCookie, type CookieJar } from '../../../replication/logged-in-cookie';
 import { createMemoryProfileCache } from '../../../replication/profile-cache';
 import { createMemoryTokenStore } from '../../../replication/token-store';
-import { customerWith, ok, startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
+import { customerWith, ok, startFakeBridge, type FakeBridge } from '../../testing/auth-test-harness';
 import { NotificationsProvider } from '../notifications/notifications';
 import { SessionController } from '../session/session-controller';
 import { SessionProvider } from '../session/session-context';

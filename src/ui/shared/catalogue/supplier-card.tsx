@@ -6,7 +6,7 @@ import { useFormatMoney } from '../i18n/use-formatters';
 import { useLocale } from '../i18n/locale-provider';
 import { LockIcon } from './locked-supplier-notice';
 import card from '../../components/card.module.css';
-import styles from './suppliers.module.css';
+import styles from './supplier-card.module.css';
 
 /** Initials on a coloured tile when the supplier has no logo (the seed has none). */
 function initialsOf(name: string): string {
@@ -25,7 +25,7 @@ export function SupplierCard({ supplier, headingLevel = 3 }: { supplier: Supplie
   const delivery = locale === 'el-GR' ? supplier.delivery_time_el || supplier.delivery_time : supplier.delivery_time;
   const minimum = formatMoney(supplier.minimum_order);
   return (
-    <article className={`${card.card} ${styles.card}`} data-testid="supplier-card">
+    <article className={`${card.card} ${card.linked} ${styles.card}`} data-testid="supplier-card">
       {supplier.logo ? (
         <img className={styles.logo} src={supplier.logo} alt="" width={64} height={64} loading="lazy" />
       ) : (
@@ -35,7 +35,7 @@ export function SupplierCard({ supplier, headingLevel = 3 }: { supplier: Supplie
       )}
       <div className={styles.body}>
         <Heading className={styles.name}>
-          <Link className={styles.link} to={to.supplier(supplier.slug)}>
+          <Link className={card.stretchedLink} to={to.supplier(supplier.slug)}>
             {supplier.name}
           </Link>
         </Heading>

@@ -16,13 +16,13 @@ import { createLogoutQueue, PENDING_LOGOUTS_KEY, type LogoutQueue } from '../../
 import { createMemoryProfileCache } from '../../../replication/profile-cache';
 import type { TokenPair } from '../../../replication/token-store';
 import { createMemoryTokenStore } from '../../../replication/token-store';
-import type { FakeBridge } from '../auth/auth-test-harness';
-import { customerWith, ok, refuse, startFakeBridge } from '../auth/auth-test-harness';
-import { Component as LoginPage } from '../auth/login-page';
-import { NotificationsProvider } from '../notifications/notifications';
+import type { FakeBridge } from '../../testing/auth-test-harness';
+import { customerWith, ok, refuse, startFakeBridge } from '../../testing/auth-test-harness';
+import { Component as LoginPage } from './login-page';
+import { NotificationsProvider } from '../../shared/notifications/notifications';
 import { RequireAuth } from './require-auth';
-import { SessionController } from './session-controller';
-import { SessionProvider, useSession } from './session-context';
+import { SessionController } from '../../shared/session/session-controller';
+import { SessionProvider, useSession } from '../../shared/session/session-context';
 
 const alpha = { id: 'b-1', company: 'Alpha AE', afm: '094259216', isSuperUser: true };
 const STORED: TokenPair = { accessToken: 'access-old', refreshToken: 'refresh-old', expiresAt: Date.now() + 600_000 };

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { M } from '../../../contracts/messages';
-import { AccountNotices } from '../account-status/account-notices';
-import type { FakeBridge } from './auth-test-harness';
-import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, SIGNED_IN, startFakeBridge } from './auth-test-harness';
+import { AccountNotices } from './account-notices';
+import type { FakeBridge } from '../../testing/auth-test-harness';
+import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, SIGNED_IN, startFakeBridge } from '../../testing/auth-test-harness';
 import { Component as ConfirmEmailPage } from './confirm-email-page';
 
 const alpha = { id: 'b-1', company: 'Alpha AE', afm: '094259216', isSuperUser: true };

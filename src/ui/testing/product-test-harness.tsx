@@ -1,14 +1,14 @@
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import type { AppDatabase } from '../../../db/database';
-import type { ProductDoc } from '../../../db/schema/products';
-import { makeProduct } from '../../../db/testing/documents';
-import { createTestSession, customerWith, ok, type FakeBridge } from '../auth/auth-test-harness';
-import { LocaleProvider } from '../i18n/locale-provider';
-import { NotificationsProvider } from '../notifications/notifications';
-import { SessionProvider } from '../session/session-context';
-import { Component as ProductPage } from './product-page';
-import { DatabaseProvider } from '../../shared/database/database-provider';
+import type { AppDatabase } from '../../db/database';
+import type { ProductDoc } from '../../db/schema/products';
+import { makeProduct } from '../../db/testing/documents';
+import { createTestSession, customerWith, ok, type FakeBridge } from './auth-test-harness';
+import { LocaleProvider } from '../shared/i18n/locale-provider';
+import { NotificationsProvider } from '../shared/notifications/notifications';
+import { SessionProvider } from '../shared/session/session-context';
+import { Component as ProductPage } from '../features/product/product-page';
+import { DatabaseProvider } from '../shared/database/database-provider';
 
 /** Test support for the product page: a signed-in session, the local database and the product route. */
 

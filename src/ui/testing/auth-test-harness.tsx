@@ -8,16 +8,16 @@ import type { RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import type { Customer } from '../../../contracts/auth';
-import { createAppBridge } from '../../../replication/app-bridge';
-import type { CookieJar } from '../../../replication/logged-in-cookie';
-import { createMemoryProfileCache } from '../../../replication/profile-cache';
-import { createMemoryTokenStore } from '../../../replication/token-store';
-import type { TokenPair } from '../../../replication/token-store';
-import { NotificationsProvider } from '../notifications/notifications';
-import { RequireAuth } from '../session/require-auth';
-import { SessionController } from '../session/session-controller';
-import { SessionProvider } from '../session/session-context';
+import type { Customer } from '../../contracts/auth';
+import { createAppBridge } from '../../replication/app-bridge';
+import type { CookieJar } from '../../replication/logged-in-cookie';
+import { createMemoryProfileCache } from '../../replication/profile-cache';
+import { createMemoryTokenStore } from '../../replication/token-store';
+import type { TokenPair } from '../../replication/token-store';
+import { NotificationsProvider } from '../shared/notifications/notifications';
+import { RequireAuth } from '../features/auth/require-auth';
+import { SessionController } from '../shared/session/session-controller';
+import { SessionProvider } from '../shared/session/session-context';
 
 /** Test support for the auth screens: a real HTTP bridge stand-in and the app's providers around a page. */
 

@@ -1,16 +1,16 @@
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
-import type { AppDatabase } from '../../../db/database';
-import { paths, relative } from '../../routes/paths';
-import { createTestSession, customerWith, ok, type FakeBridge } from '../auth/auth-test-harness';
-import { Component as CategoryPage } from '../category/category-page';
-import { Component as HomePage } from '../home/home-page';
-import { LocaleProvider } from '../i18n/locale-provider';
-import { NotificationsProvider } from '../notifications/notifications';
-import { DatabaseProvider } from '../../shared/database/database-provider';
-import { SessionProvider } from '../session/session-context';
-import { Component as SupplierPage } from '../suppliers/supplier-page';
-import { Component as SuppliersPage } from '../suppliers/suppliers-page';
+import type { AppDatabase } from '../../db/database';
+import { paths, relative } from '../routes/paths';
+import { createTestSession, customerWith, ok, type FakeBridge } from './auth-test-harness';
+import { Component as CategoryPage } from '../features/category/category-page';
+import { Component as HomePage } from '../features/home/home-page';
+import { LocaleProvider } from '../shared/i18n/locale-provider';
+import { NotificationsProvider } from '../shared/notifications/notifications';
+import { DatabaseProvider } from '../shared/database/database-provider';
+import { SessionProvider } from '../shared/session/session-context';
+import { Component as SupplierPage } from '../features/suppliers/supplier-page';
+import { Component as SuppliersPage } from '../features/suppliers/suppliers-page';
 
 /** Test support for the browsing pages: a signed-in session, the local database and the real route paths and handles. */
 export function renderBrowsingRoute(bridge: FakeBridge, db: AppDatabase, path: string) {

@@ -4,9 +4,9 @@ import type { PriceView } from '../../../db/queries/listing-products';
 import type { ProductDoc } from '../../../db/schema/products';
 import { systemClock } from '../../../domain/clock';
 import { priceForDisplay } from '../../../domain/pricing';
-import { useObservable } from '../../shared/database/use-observable';
-import { useDatabase } from '../../shared/database/database-provider';
-import { usePriceSettings } from '../product/use-price-settings';
+import { useObservable } from '../database/use-observable';
+import { useDatabase } from '../database/database-provider';
+import { usePriceSettings } from './use-price-settings';
 
 /** The shared in-memory catalogue; undefined while the database opens and the first read runs. */
 export function useCatalogSnapshot(): CatalogSnapshot | undefined {

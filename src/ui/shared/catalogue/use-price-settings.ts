@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { lastTaxSettings, observeTaxSettings, type TaxSettings } from '../../../db/queries/product-tax';
 import { findTaxRate } from '../../../domain/tax';
 import { useSession } from '../session/session-context';
-import { useObservable } from '../../shared/database/use-observable';
-import { useDatabase } from '../../shared/database/database-provider';
+import { useObservable } from '../database/use-observable';
+import { useDatabase } from '../database/database-provider';
 
 export interface PriceSettings {
   /** The customer's "show prices with VAT" choice (SPEC §1); false until the profile is known. */

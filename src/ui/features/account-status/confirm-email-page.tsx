@@ -8,11 +8,11 @@ import { isBridgeError } from '../../../replication/bridge-error';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
-import { ResendConfirmationButton } from '../account-status/resend-confirmation-button';
-import { errorText } from '../session/error-message';
-import { useSessionController, useSessionSnapshot } from '../session/session-context';
+import { ResendConfirmationButton } from './resend-confirmation-button';
+import { errorText } from '../../shared/session/error-message';
+import { useSessionController, useSessionSnapshot } from '../../shared/session/session-context';
 import { FormAlert } from '../../components/form-alert';
-import styles from './auth-page.module.css';
+import styles from '../../components/narrow-page.module.css';
 
 type Outcome = { state: 'working' } | { state: 'done'; text: string } | { state: 'expired' | 'taken' | 'failed'; text: string };
 

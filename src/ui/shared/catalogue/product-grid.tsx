@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import { to } from '../../routes/paths';
-import { PriceTag } from '../product/price-tag';
-import { THUMBNAIL_SIZE, thumbnailOf } from '../product/product-gallery';
-import { useProductName } from '../product/use-product-name';
-import { UNIT_LABELS } from '../product/unit-labels';
+import { PriceTag } from './price-tag';
+import { THUMBNAIL_SIZE, thumbnailOf } from './product-images';
+import { useProductName } from './use-product-name';
+import { UNIT_LABELS } from './unit-labels';
 import card from '../../components/card.module.css';
 import styles from './product-grid.module.css';
 
@@ -27,7 +27,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
   const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
   const quantity = product.unit_quantity;
   return (
-    <li className={`${card.card} ${styles.card}`} data-testid="product-card" data-sku={product.sku}>
+    <li className={`${card.card} ${card.linked} ${styles.card}`} data-testid="product-card" data-sku={product.sku}>
       <img
         className={styles.thumbnail}
         src={thumbnailOf(product)}
@@ -38,7 +38,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
         decoding="async"
       />
       <Heading className={styles.name}>
-        <Link className={styles.link} to={to.product(product.parent_sku || product.sku, product.slug)}>
+        <Link className={card.stretchedLink} to={to.product(product.parent_sku || product.sku, product.slug)}>
           {name}
         </Link>
       </Heading>
