@@ -4,7 +4,7 @@ import { LocaleProvider } from './shared/i18n/locale-provider';
 import { NotificationsProvider } from './shared/notifications/notifications';
 import { SessionProvider } from './shared/session/session-context';
 import { UpdatePrompt } from './pwa/update-prompt';
-import { buildRoutes } from './routes/route-table';
+import { buildRoutes } from './route-table';
 
 /** The session lives inside the router so that it can navigate (home after a failed refresh, SPEC §4). */
 function SessionRoot() {

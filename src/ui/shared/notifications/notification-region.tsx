@@ -1,7 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
-import { useDismissNotification, useShownNotifications } from './notifications';
+import type { NotificationCenter } from './notification-center';
 import type { ShownNotification } from './notification-list';
 import styles from './notification-region.module.css';
 
@@ -9,30 +10,29 @@ import styles from './notification-region.module.css';
  * Two live regions that exist before anything is put in them (otherwise screen readers miss the first
  * message): errors interrupt (`alert`), everything else waits its turn (`status`).
  */
-export function NotificationRegion() {
+export function NotificationRegion({ center }: { center: NotificationCenter }) {
   const { t } = useLingui();
-  const shown = useShownNotifications();
+  const shown = useSyncExternalStore(center.subscribe, center.getSnapshot, center.getSnapshot);
   const errors = shown.filter((n) => n.type === 'error');
   const others = shown.filter((n) => n.type !== 'error');
   return (
     <section className={styles.region} aria-label={t`Notifications`}>
       <div role="alert" className={styles.stack}>
         {errors.map((n) => (
-          <NotificationItem key={n.id} notification={n} />
+          <NotificationItem key={n.id} notification={n} onDismiss={center.dismiss} />
         ))}
       </div>
       <div role="status" className={styles.stack}>
         {others.map((n) => (
-          <NotificationItem key={n.id} notification={n} />
+          <NotificationItem key={n.id} notification={n} onDismiss={center.dismiss} />
         ))}
       </div>
     </section>
   );
 }
 
-function NotificationItem({ notification }: { notification: ShownNotification }) {
+function NotificationItem({ notification, onDismiss: dismiss }: { notification: ShownNotification; onDismiss(id: number): void }) {
   const { t } = useLingui();
-  const dismiss = useDismissNotification();
   const { action } = notification;
   return (
     <div className={`${styles.item} ${styles[notification.type]}`} data-type={notification.type}>

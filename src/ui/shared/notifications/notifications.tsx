@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { NotificationCenter } from './notification-center';
-import type { NotificationInput, ShownNotification } from './notification-list';
+import type { NotificationInput } from './notification-list';
 import { NotificationRegion } from './notification-region';
 
 export type { NotificationInput, NotificationType, NotificationAction } from './notification-list';
@@ -15,7 +15,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <CenterContext.Provider value={center}>
       {children}
-      <NotificationRegion />
+      <NotificationRegion center={center} />
     </CenterContext.Provider>
   );
 }
@@ -29,13 +29,4 @@ function useCenter(): NotificationCenter {
 /** `notify({ type, message, timeToLive?, action? })`; returns the id, or null for a repeat of the last one. */
 export function useNotify(): (input: NotificationInput) => number | null {
   return useCenter().notify;
-}
-
-export function useDismissNotification(): (id: number) => void {
-  return useCenter().dismiss;
-}
-
-export function useShownNotifications(): readonly ShownNotification[] {
-  const center = useCenter();
-  return useSyncExternalStore(center.subscribe, center.getSnapshot, center.getSnapshot);
 }

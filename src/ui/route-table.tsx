@@ -1,19 +1,19 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { msg } from '@lingui/core/macro';
-import { RequireAuth } from '../features/auth/require-auth';
-import { AppLayout } from '../layouts/app-layout';
-import { OpenLayout } from '../layouts/open-layout';
-import { SessionLayout } from '../layouts/session-layout';
-import { ErrorContent } from './pages/error-page';
-import { RouteError } from './pages/route-error';
-import { STORE_CODES, paths, relative } from './paths';
-import type { PathName } from './paths';
-import type { PageHandle } from './route-handle';
+import { RequireAuth } from './features/auth/require-auth';
+import { AppLayout } from './layouts/app-layout';
+import { OpenLayout } from './layouts/open-layout';
+import { SessionLayout } from './layouts/session-layout';
+import { ErrorContent } from './routes/pages/error-page';
+import { RouteError } from './routes/pages/route-error';
+import { STORE_CODES, paths, relative } from './routes/paths';
+import type { PathName } from './routes/paths';
+import type { PageHandle } from './routes/route-handle';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-const placeholder: Lazy = () => import('./pages/placeholder-page');
+const placeholder: Lazy = () => import('./routes/pages/placeholder-page');
 
 function handleOf(name: PathName, heading?: PageHandle['heading']): PageHandle {
   return heading ? { page: name, heading } : { page: name };
@@ -34,18 +34,18 @@ function eagerPage(name: 'error', Component: ComponentType): RouteObject {
 /** Login, registration and password reset: the open layout, no session needed. */
 function openRoutes(): RouteObject[] {
   return [
-    page('login', () => import('../features/auth/login-page')),
-    page('register', () => import('../features/auth/register-page')),
-    page('forgotPassword', () => import('../features/auth/forgot-password-page')),
-    page('resetPassword', () => import('../features/auth/reset-password-page')),
+    page('login', () => import('./features/auth/login-page')),
+    page('register', () => import('./features/auth/register-page')),
+    page('forgotPassword', () => import('./features/auth/forgot-password-page')),
+    page('resetPassword', () => import('./features/auth/reset-password-page')),
   ];
 }
 
 /** Everything of SPEC §2 behind login. Pages of later issues show only their heading. */
 function protectedRoutes(): RouteObject[] {
   return [
-    page('home', () => import('../features/home/home-page'), msg`Home`),
-    page('homeAlias', () => import('../features/home/home-page'), msg`Home`),
+    page('home', () => import('./features/home/home-page'), msg`Home`),
+    page('homeAlias', () => import('./features/home/home-page'), msg`Home`),
     page('checkout', placeholder, msg`Checkout`),
     page('privacy', placeholder, msg`Privacy policy`),
     page('contact', placeholder, msg`Contact`),
@@ -55,24 +55,24 @@ function protectedRoutes(): RouteObject[] {
     page('myAccount', placeholder, msg`My account`),
     page('controlPanel', placeholder, msg`Control panel`),
     page('myProfile', placeholder, msg`My profile`),
-    page('productAdmin', () => import('./pages/product-admin-page'), msg`Administration`),
+    page('productAdmin', () => import('./routes/pages/product-admin-page'), msg`Administration`),
     page('priceAppearance', placeholder, msg`Price appearance`),
     page('shippingDetails', placeholder, msg`Shipping details`),
     page('creditTerms', placeholder, msg`Credit terms`),
     page('users', placeholder, msg`Users`),
-    page('joinRequests', () => import('../features/company-users/join-requests-page'), msg`Requests to join`),
+    page('joinRequests', () => import('./features/company-users/join-requests-page'), msg`Requests to join`),
     page('orders', placeholder, msg`Orders`),
     page('billingDetails', placeholder, msg`Billing details`),
     page('favorites', placeholder, msg`Favourites`),
     page('favoritesOfSupplier', placeholder, msg`Favourites`),
-    page('supplierProducts', () => import('../features/category/category-page'), msg`Supplier products`),
-    page('product', () => import('../features/product/product-page'), msg`Product`),
-    page('category', () => import('../features/category/category-page'), msg`Category`),
-    page('categoryOfSupplier', () => import('../features/category/category-page'), msg`Category`),
-    page('categoryWithSubcategories', () => import('../features/category/category-page'), msg`Category`),
-    page('categoryWithSubcategoriesOfSupplier', () => import('../features/category/category-page'), msg`Category`),
-    page('supplier', () => import('../features/suppliers/supplier-page'), msg`Supplier`),
-    page('suppliers', () => import('../features/suppliers/suppliers-page'), msg`Suppliers`),
+    page('supplierProducts', () => import('./features/category/category-page'), msg`Supplier products`),
+    page('product', () => import('./features/product/product-page'), msg`Product`),
+    page('category', () => import('./features/category/category-page'), msg`Category`),
+    page('categoryOfSupplier', () => import('./features/category/category-page'), msg`Category`),
+    page('categoryWithSubcategories', () => import('./features/category/category-page'), msg`Category`),
+    page('categoryWithSubcategoriesOfSupplier', () => import('./features/category/category-page'), msg`Category`),
+    page('supplier', () => import('./features/suppliers/supplier-page'), msg`Supplier`),
+    page('suppliers', () => import('./features/suppliers/suppliers-page'), msg`Suppliers`),
   ];
 }
 
@@ -81,8 +81,8 @@ function publicRoutes(): RouteObject[] {
   // The catch-all is the URL dispatcher (SPEC §2): unknown paths may still be products, categories or CMS pages.
   return [
     eagerPage('error', ErrorContent),
-    page('confirmEmail', () => import('../features/account-status/confirm-email-page')),
-    page('notFound', () => import('../features/url-dispatcher/url-dispatcher-page')),
+    page('confirmEmail', () => import('./features/account-status/confirm-email-page')),
+    page('notFound', () => import('./features/url-dispatcher/url-dispatcher-page')),
   ];
 }
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import type { RouteMatch } from 'react-router';
-import { RequireAuth } from '../features/auth/require-auth';
+import { RequireAuth } from './features/auth/require-auth';
 import { buildRoutes } from './route-table';
-import { isPageHandle } from './route-handle';
-import type { PathName } from './paths';
+import { isPageHandle } from './routes/route-handle';
+import type { PathName } from './routes/paths';
 
 const routes = buildRoutes();
 
