@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
-import type { KeyboardEvent, MouseEvent, ReactNode, RefObject, SyntheticEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode, RefObject, SyntheticEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { IconButton } from './icon-button';
 import styles from './dialog.module.css';
@@ -43,22 +43,11 @@ function closeModal(dialog: HTMLDialogElement): void {
 }
 
 /**
- * Every modal of the storefront, on the native `<dialog>`: the browser traps focus and makes the page
- * inert. Mounted means open: the owner renders it while it should show and drops it to close it, so its
- * content starts fresh each time. Focus goes to `initialFocus` on opening and back to the element that
- * had it on closing.
+ * Opens the native dialog as a modal when it mounts and focuses `initialFocus` (else the first focusable
+ * element, else the dialog); closes it and gives focus back to the opener when it unmounts. A layout
+ * effect, so the cleanup runs while the element is still in the document.
  */
-export function Dialog(props: DialogProps) {
-  const { title, description, initialFocus, footer, size = 'normal', children } = props;
-  const dismissible = props.dismissible !== false;
-  const { t } = useLingui();
-  const ref = useRef<HTMLDialogElement>(null);
-  const pressedOnBackdrop = useRef(false);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  // A layout effect, so the cleanup runs while the element is still in the document: closing a detached
-  // modal leaves nothing to hand focus back from.
+function useModal(ref: RefObject<HTMLDialogElement | null>, initialFocus: RefObject<HTMLElement | null> | undefined): void {
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
@@ -73,26 +62,65 @@ export function Dialog(props: DialogProps) {
     // Opening is once per mount; a later initialFocus must not move the focus under the user's hands.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
 
+/**
+ * The ways out of a dialog: the close button, Escape and a click on the backdrop call `onClose` when the
+ * dialog is dismissible and do nothing otherwise. Returns the close action and the <dialog>'s handlers.
+ */
+function useDismissal(ref: RefObject<HTMLDialogElement | null>, dismissible: boolean, onClose: (() => void) | undefined) {
+  const pressedOnBackdrop = useRef(false);
   const requestClose = () => {
     if (!dismissible) return;
     // Closed before the owner reacts: while a modal is open the page is inert and cannot take focus.
     if (ref.current) closeModal(ref.current);
-    props.onClose?.();
+    onClose?.();
   };
-
-  const onEscape = (event: KeyboardEvent<HTMLDialogElement> | SyntheticEvent<HTMLDialogElement>) => {
+  const onEscape = (event: SyntheticEvent<HTMLDialogElement>) => {
     // Cancelled in every case: a non-dismissible dialog must stay, a dismissible one closes through its owner.
     event.preventDefault();
     requestClose();
   };
-
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // The content fills the dialog, so only a press and release outside it land on the element itself.
-    const onBackdrop = event.target === event.currentTarget && pressedOnBackdrop.current;
-    pressedOnBackdrop.current = false;
-    if (onBackdrop) requestClose();
+  const handlers = {
+    onCancel: onEscape,
+    onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) => {
+      // Also where there is no native cancel event (jsdom, older WebViews); a handled Escape raises no cancel.
+      if (event.key === 'Escape') onEscape(event);
+    },
+    onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+      // A browser may close a modal despite a cancelled Escape (Chromium's close watcher does on a second
+      // press without user activation): a dialog that cannot be dismissed opens again.
+      const dialog = event.currentTarget;
+      if (!dismissible && !dialog.open && dialog.isConnected) openModal(dialog);
+    },
+    onPointerDown: (event: PointerEvent<HTMLDialogElement>) => {
+      pressedOnBackdrop.current = event.target === event.currentTarget;
+    },
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      // The content fills the dialog, so only a press and release outside it land on the element itself.
+      const onBackdrop = event.target === event.currentTarget && pressedOnBackdrop.current;
+      pressedOnBackdrop.current = false;
+      if (onBackdrop) requestClose();
+    },
   };
+  return { requestClose, handlers };
+}
+
+/**
+ * Every modal of the storefront, on the native `<dialog>`: the browser traps focus and makes the page
+ * inert. Mounted means open: the owner renders it while it should show and drops it to close it, so its
+ * content starts fresh each time. Focus goes to `initialFocus` on opening and back to the element that
+ * had it on closing.
+ */
+export function Dialog(props: DialogProps) {
+  const { title, description, initialFocus, footer, size = 'normal', children } = props;
+  const dismissible = props.dismissible !== false;
+  const { t } = useLingui();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useModal(ref, initialFocus);
+  const { requestClose, handlers } = useDismissal(ref, dismissible, props.onClose);
 
   return (
     <dialog
@@ -101,21 +129,7 @@ export function Dialog(props: DialogProps) {
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       tabIndex={-1}
-      onCancel={onEscape}
-      onKeyDown={(event) => {
-        // Also where there is no native cancel event (jsdom, older WebViews); a handled Escape raises no cancel.
-        if (event.key === 'Escape') onEscape(event);
-      }}
-      onClose={(event) => {
-        // A browser may close a modal despite a cancelled Escape (Chromium's close watcher does on a second
-        // press without user activation): a dialog that cannot be dismissed opens again.
-        const dialog = event.currentTarget;
-        if (!dismissible && !dialog.open && dialog.isConnected) openModal(dialog);
-      }}
-      onPointerDown={(event) => {
-        pressedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={onBackdropClick}
+      {...handlers}
     >
       <div className={styles.frame}>
         <div className={styles.header}>
