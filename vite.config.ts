@@ -57,7 +57,11 @@ export default defineConfig({
     isVitest ? null : pwa(),
   ],
   css: {
-    modules: { localsConvention: 'camelCaseOnly' },
+    // Lightning CSS (a Vite dependency already) instead of PostCSS: it resolves the custom media of
+    // src/ui/styles/media.css, so breakpoints are named once (decision 019). CSS Modules keep the class
+    // names as written (camelCase), with a hash.
+    transformer: 'lightningcss',
+    lightningcss: { drafts: { customMedia: true } },
   },
   server: {
     port: 5173,

@@ -39,7 +39,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '/tmp/first-sync-bench/data';
 const TARGET_RATIO = 1.5;
 const USER = { email: 'user@demo.gr', password: 'Demo1234!' };
-/** src/ui/features/catalog-sync/browser-catalog-sync.ts CATALOG_SYNC_STORAGE_KEY and token-store.ts STORAGE_KEY. */
+/** src/ui/shared/catalog-sync/browser-catalog-sync.ts CATALOG_SYNC_STORAGE_KEY and token-store.ts STORAGE_KEY. */
 const STATUS_KEY = 'b2b.catalog-sync.v2';
 const TOKENS_KEY = 'b2b.session.tokens';
 /** The app's schemas (src/db/database.ts APP_COLLECTION_SCHEMAS), imported one by one to keep RxDB out of Node. */

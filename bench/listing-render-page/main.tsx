@@ -15,12 +15,12 @@ import { createAppBridge } from '../../src/replication/app-bridge';
 import { createMemoryProfileCache } from '../../src/replication/profile-cache';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import '../../src/ui/styles/global.css';
-import { activateLocale } from '../../src/ui/features/i18n/activate-locale';
-import { LocaleProvider } from '../../src/ui/features/i18n/locale-provider';
-import { ProductListing } from '../../src/ui/features/listing/product-listing';
-import { NotificationsProvider } from '../../src/ui/features/notifications/notifications';
-import { SessionController } from '../../src/ui/features/session/session-controller';
-import { SessionProvider } from '../../src/ui/features/session/session-context';
+import { activateLocale } from '../../src/ui/shared/i18n/activate-locale';
+import { LocaleProvider } from '../../src/ui/shared/i18n/locale-provider';
+import { ProductListing } from '../../src/ui/shared/listing/product-listing';
+import { NotificationsProvider } from '../../src/ui/shared/notifications/notifications';
+import { SessionController } from '../../src/ui/shared/session/session-controller';
+import { SessionProvider } from '../../src/ui/shared/session/session-context';
 
 interface BenchData {
   products: ProductDoc[];

@@ -1,10 +1,10 @@
 import { Outlet, RouterProvider, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { LocaleProvider } from './features/i18n/locale-provider';
-import { NotificationsProvider } from './features/notifications/notifications';
-import { SessionProvider } from './features/session/session-context';
+import { LocaleProvider } from './shared/i18n/locale-provider';
+import { NotificationsProvider } from './shared/notifications/notifications';
+import { SessionProvider } from './shared/session/session-context';
 import { UpdatePrompt } from './pwa/update-prompt';
-import { buildRoutes } from './routes/route-table';
+import { buildRoutes } from './route-table';
 
 /** The session lives inside the router so that it can navigate (home after a failed refresh, SPEC §4). */
 function SessionRoot() {

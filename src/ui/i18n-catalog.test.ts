@@ -4,7 +4,7 @@ import { getConfig } from '@lingui/conf';
 import type { CatalogType, ExtractedCatalogType } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
 import { M } from '../contracts/messages';
-import { LOCALES } from './features/i18n/locales';
+import { LOCALES } from './shared/i18n/locales';
 
 /**
  * Both catalogs are complete: every text the bridge can send (`M`) and every message the UI code uses

@@ -2,7 +2,7 @@ import './csp-safe-zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { activateLocale, initialLocale } from './features/i18n/activate-locale';
+import { activateLocale, initialLocale } from './shared/i18n/activate-locale';
 import './styles/global.css';
 
 async function start(): Promise<void> {

@@ -41,7 +41,14 @@ test.describe('log in and out', () => {
     await submitLogin(page, DEMO.superUser, DEMO_PASSWORD);
     const dialog = selectBuyerDialog(page);
     await expect(dialog).toBeVisible();
-    const companies = dialog.getByRole('button');
+    // A company must be chosen: no close button, and neither Escape (twice, which Chromium's close watcher
+    // would otherwise honour) nor a click beside the dialog ends it.
+    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    const companies = dialog.getByRole('list').getByRole('button');
     await expect(companies).toHaveCount(2);
     const chosen = (await companies.nth(1).innerText()).trim();
     await companies.nth(1).click();
@@ -50,7 +57,12 @@ test.describe('log in and out', () => {
     await expect(homeHeading(page)).toBeVisible();
     await expect(page.getByRole('banner')).toContainText(chosen);
 
-    // Switching company from the header offers the same dialog and changes what the header shows.
+    // Switching company from the header offers the same dialog, which may be closed without choosing.
+    await page.getByRole('button', { name: 'Switch company' }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Switch company' })).toBeFocused();
     await page.getByRole('button', { name: 'Switch company' }).click();
     await expect(dialog).toBeVisible();
     const other = (await companies.nth(0).innerText()).trim();

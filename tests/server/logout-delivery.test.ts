@@ -4,7 +4,7 @@ import { createAppBridge } from '../../src/replication/app-bridge';
 import { PENDING_LOGOUTS_KEY } from '../../src/replication/logout-queue';
 import { createMemoryProfileCache } from '../../src/replication/profile-cache';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
-import { SessionController } from '../../src/ui/features/session/session-controller';
+import { SessionController } from '../../src/ui/shared/session/session-controller';
 import { addMember, createBuyer, createCustomer, type TestCustomer } from './helpers/factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

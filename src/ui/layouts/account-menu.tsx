@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSession } from '../features/session/session-context';
+import { Button } from '../components/button';
+import { useSession } from '../shared/session/session-context';
 import { paths } from '../routes/paths';
 import styles from './account-menu.module.css';
 
@@ -65,9 +66,9 @@ export function AccountMenu() {
             </Link>
           </li>
         </ul>
-        <button type="button" className={styles.logout} onClick={() => void onLogout()}>
+        <Button block onClick={() => void onLogout()}>
           <Trans>Log out</Trans>
-        </button>
+        </Button>
       </div>
     </div>
   );

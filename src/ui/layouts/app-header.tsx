@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Brand } from '../components/brand';
-import { LanguageSelect } from '../features/i18n/language-select';
+import { LanguageSelect } from '../shared/i18n/language-select';
 import { SearchButton } from '../features/search/search-button';
 import { paths } from '../routes/paths';
 import { AccountMenu } from './account-menu';

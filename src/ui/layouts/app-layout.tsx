@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '../components/skip-link';
 import { AccountNotices } from '../features/account-status/account-notices';
-import { CatalogSyncProvider } from '../features/catalog-sync/catalog-sync-context';
-import { CatalogSyncProgress } from '../features/catalog-sync/catalog-sync-progress';
+import { CatalogSyncProvider } from '../shared/catalog-sync/catalog-sync-context';
+import { CatalogSyncProgress } from '../shared/catalog-sync/catalog-sync-progress';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import styles from './app-layout.module.css';

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SelectBuyerDialog } from '../features/auth/select-buyer-dialog';
-import { useSession } from '../features/session/session-context';
+import { Button } from '../components/button';
+import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';
+import { useSession } from '../shared/session/session-context';
 import styles from './company-switch.module.css';
 
 /** The company the customer orders for, and the way to order for another one of theirs. */
 export function CompanySwitch() {
   const { t } = useLingui();
-  const { buyers, selectedBuyerId } = useSession();
+  const { status, buyers, selectedBuyerId, selectBuyer } = useSession();
   const [choosing, setChoosing] = useState(false);
   const selected = buyers.find((buyer) => buyer.id === selectedBuyerId);
   return (
@@ -20,10 +21,20 @@ export function CompanySwitch() {
           {selected?.company ?? t`No company selected`}
         </span>
       </p>
-      <button type="button" className={styles.switch} onClick={() => setChoosing(true)}>
+      <Button size="small" className={styles.switch} onClick={() => setChoosing(true)}>
         <Trans>Switch company</Trans>
-      </button>
-      <SelectBuyerDialog open={choosing} onClose={() => setChoosing(false)} />
+      </Button>
+      {choosing && status === 'authenticated' ? (
+        <BuyerSelectDialog
+          buyers={buyers}
+          selectedBuyerId={selectedBuyerId}
+          onSelect={(id) => {
+            selectBuyer(id);
+            setChoosing(false);
+          }}
+          onCancel={() => setChoosing(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Link, Outlet } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Brand } from '../components/brand';
 import { SkipLink } from '../components/skip-link';
-import { LanguageSelect } from '../features/i18n/language-select';
+import { LanguageSelect } from '../shared/i18n/language-select';
 import { paths } from '../routes/paths';
 import styles from './open-layout.module.css';
 

@@ -1,4 +1,4 @@
-import { useSession } from '../features/session/session-context';
+import { useSession } from '../shared/session/session-context';
 import { AppLayout } from './app-layout';
 import { OpenLayout } from './open-layout';
 import { LoadingScreen } from '../components/loading-screen';

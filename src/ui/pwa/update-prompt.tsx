@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useLingui } from '@lingui/react/macro';
-import { useNotify } from '../features/notifications/notifications';
+import { useNotify } from '../shared/notifications/notifications';
 
 /** SPEC §9: the app looks for a new version every 10 minutes. */
 const VERSION_CHECK_INTERVAL_MS = 600_000;

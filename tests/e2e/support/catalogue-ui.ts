@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
-/** src/ui/features/catalog-sync/browser-catalog-sync.ts CATALOG_SYNC_STORAGE_KEY. */
+/** src/ui/shared/catalog-sync/browser-catalog-sync.ts CATALOG_SYNC_STORAGE_KEY. */
 const CATALOG_SYNC_STORAGE_KEY = 'b2b.catalog-sync.v2';
 const COLLECTIONS = ['products', 'categories', 'suppliers', 'catalog_meta'] as const;
 

@@ -4,8 +4,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Customer } from '../../../contracts/auth';
 import { M } from '../../../contracts/messages';
-import type { FakeBridge } from '../auth/auth-test-harness';
-import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, SIGNED_IN, startFakeBridge } from '../auth/auth-test-harness';
+import type { FakeBridge } from '../../testing/auth-test-harness';
+import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, SIGNED_IN, startFakeBridge } from '../../testing/auth-test-harness';
 import { AccountNotices } from './account-notices';
 
 const alpha = { id: 'b-1', company: 'Alpha AE', afm: '094259216', isSuperUser: false };

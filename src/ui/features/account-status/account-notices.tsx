@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Customer } from '../../../contracts/auth';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { ResendConfirmationButton } from './resend-confirmation-button';
+import card from '../../components/card.module.css';
 import styles from './account-notices.module.css';
 
 function EmailConfirmationNotice({ email }: { email: string }) {
   const { t } = useLingui();
   return (
-    <div className={styles.notice}>
+    <div className={`${card.card} ${card.notice}`}>
       <p className={styles.title}>{t`Please confirm your email address`}</p>
       <p className={styles.text}>{t`We sent a link to ${email}. Until you open it, you can browse the marketplace but not order.`}</p>
       <ResendConfirmationButton email={email} />
@@ -23,7 +24,7 @@ function MembershipNotice({ requests }: { requests: Customer['join_requests'] })
   if (pending) {
     const company = pending.company;
     return (
-      <div className={styles.notice}>
+      <div className={`${card.card} ${card.notice}`}>
         <p className={styles.title}>{t`Waiting for approval by ${company}`}</p>
         <p className={styles.text}>
           {t`A super user of the company has to approve your request before you can order for it. We will email you when they decide.`}
@@ -34,14 +35,14 @@ function MembershipNotice({ requests }: { requests: Customer['join_requests'] })
   if (rejected) {
     const company = rejected.company;
     return (
-      <div className={styles.notice}>
+      <div className={`${card.card} ${card.notice}`}>
         <p className={styles.title}>{t`Your request to join ${company} was not approved`}</p>
         <p className={styles.text}>{t`If you think this is a mistake, please contact the company.`}</p>
       </div>
     );
   }
   return (
-    <div className={styles.notice}>
+    <div className={`${card.card} ${card.notice}`}>
       <p className={styles.title}>{t`Your account does not belong to a company yet`}</p>
       <p className={styles.text}>{t`You can browse the marketplace, but you can order only for a company you belong to.`}</p>
     </div>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { resendConfirmation } from '../../../replication/account-proof-api';
-import { errorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
+import { Button } from '../../components/button';
+import { errorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
 import styles from './account-notices.module.css';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
@@ -28,9 +29,9 @@ export function ResendConfirmationButton({ email }: { email: string }) {
 
   return (
     <div className={styles.actions}>
-      <button type="button" className={styles.button} disabled={sending} onClick={() => void send()}>
+      <Button size="small" busy={sending} onClick={() => void send()}>
         {sending ? t`Sending…` : t`Send the link again`}
-      </button>
+      </Button>
       {/* Both live regions exist before anything is said in them, so screen readers announce the text. */}
       <p role="status" className={styles.outcome}>
         {outcome?.tone === 'success' ? outcome.text : null}

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
-import { FormAlert } from './form-alert';
-import { FormField } from './form-field';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
+import { FormAlert } from '../../components/form-alert';
+import { FormField } from '../../components/form-field';
 import type { AccountFormInput, AccountFormOutput } from './register-schemas';
 import { accountFormSchema } from './register-schemas';
-import styles from './auth-form.module.css';
+import { Button } from '../../components/button';
+import form from '../../components/form.module.css';
 
 interface AccountFormProps {
   afm: string;
@@ -45,7 +46,7 @@ export function AccountForm({ afm, mode = 'register', onRegistered }: AccountFor
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={form.stack} onSubmit={onSubmit} noValidate>
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       <FormField
         id="register-firstname"
@@ -85,9 +86,9 @@ export function AccountForm({ afm, mode = 'register', onRegistered }: AccountFor
         error={message(errors.confirm_password?.message)}
         registration={register('confirm_password')}
       />
-      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+      <Button type="submit" variant="primary" busy={isSubmitting}>
         {isSubmitting ? t`Creating account…` : mode === 'join' ? t`Create account and ask to join` : t`Create account`}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BuyerSummary } from '../../../contracts/auth';
-import styles from './auth-form.module.css';
+import { Dialog } from '../../components/dialog';
+import styles from './buyer-select-dialog.module.css';
 
 interface BuyerSelectDialogProps {
   buyers: readonly BuyerSummary[];
@@ -12,52 +12,34 @@ interface BuyerSelectDialogProps {
 }
 
 /**
- * "Select buyer": one button per company and nothing else, on the native modal `<dialog>` (focus trap,
- * inert background). Escape cancels only when switching, never when a choice is required.
+ * "Select buyer": one button per company and nothing else. Right after login (no company chosen yet) it
+ * cannot be dismissed; from the header's "Switch company" it can.
  */
 export function BuyerSelectDialog({ buyers, selectedBuyerId, onSelect, onCancel }: BuyerSelectDialogProps) {
   const { t } = useLingui();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // jsdom has no showModal; the open attribute keeps the content reachable there.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => {
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
-    };
-  }, []);
-
-  return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel?.();
-      }}
-    >
-      <h2 id={titleId} className={styles.dialogTitle}>
-        {t`Select buyer`}
-      </h2>
-      <ul className={styles.buyerList}>
-        {buyers.map((buyer) => (
-          <li key={buyer.id}>
-            <button
-              type="button"
-              className={styles.buyerButton}
-              aria-current={buyer.id === selectedBuyerId ? 'true' : undefined}
-              onClick={() => onSelect(buyer.id)}
-            >
-              {buyer.company}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </dialog>
+  const choices = (
+    <ul className={styles.list}>
+      {buyers.map((buyer) => (
+        <li key={buyer.id}>
+          <button
+            type="button"
+            className={styles.choice}
+            aria-current={buyer.id === selectedBuyerId ? 'true' : undefined}
+            onClick={() => onSelect(buyer.id)}
+          >
+            {buyer.company}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+  return onCancel ? (
+    <Dialog title={t`Select buyer`} onClose={onCancel}>
+      {choices}
+    </Dialog>
+  ) : (
+    <Dialog title={t`Select buyer`} dismissible={false}>
+      {choices}
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { BuyerSelectDialog } from './buyer-select-dialog';
 
 /** After login: a customer of several companies with none remembered must choose one (SPEC §3 Buyer). */

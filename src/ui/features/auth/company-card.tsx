@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CompanyInfo } from '../../../contracts/auth';
-import styles from './auth-form.module.css';
+import styles from './company-card.module.css';
 
 /** What the registry knows about the company, so the person can confirm it is theirs. */
 export function CompanyCard({ company }: { company: CompanyInfo }) {

@@ -6,13 +6,14 @@ import type { CompanyInfo } from '../../../contracts/auth';
 import { M } from '../../../contracts/messages';
 import { checkTaxId } from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
-import { FormAlert } from './form-alert';
-import { FormField } from './form-field';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
+import { FormAlert } from '../../components/form-alert';
+import { FormField } from '../../components/form-field';
 import type { TaxIdFormInput, TaxIdFormOutput } from './register-schemas';
 import { taxIdFormSchema } from './register-schemas';
-import styles from './auth-form.module.css';
+import { Button } from '../../components/button';
+import form from '../../components/form.module.css';
 
 interface CompanyLookupFormProps {
   /** null while a new lookup runs or after one failed: the account step disappears. */
@@ -47,7 +48,7 @@ export function CompanyLookupForm({ onCompany, onMemberCompany }: CompanyLookupF
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={form.stack} onSubmit={onSubmit} noValidate>
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       <FormField
         id="register-tax-id"
@@ -57,9 +58,9 @@ export function CompanyLookupForm({ onCompany, onMemberCompany }: CompanyLookupF
         error={fieldErrorText(i18n, errors.tax_id?.message)}
         registration={register('tax_id')}
       />
-      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+      <Button type="submit" variant="primary" busy={isSubmitting}>
         {isSubmitting ? t`Finding company…` : t`Find company`}
-      </button>
+      </Button>
     </form>
   );
 }

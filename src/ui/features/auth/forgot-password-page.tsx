@@ -9,11 +9,13 @@ import { M } from '../../../contracts/messages';
 import { requestPasswordReset } from '../../../replication/auth-api';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
-import { FormAlert } from './form-alert';
-import { FormField } from './form-field';
-import styles from './auth-form.module.css';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
+import { FormAlert } from '../../components/form-alert';
+import { FormField } from '../../components/form-field';
+import { Button } from '../../components/button';
+import form from '../../components/form.module.css';
+import styles from '../../components/narrow-page.module.css';
 
 const forgotFormSchema = z.object({ email: emailSchema });
 type ForgotFormInput = z.input<typeof forgotFormSchema>;
@@ -50,7 +52,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       <PageHeading>{t`Forgot your password?`}</PageHeading>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={form.stack} onSubmit={onSubmit} noValidate>
         {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
         <FormField
           id="forgot-email"
@@ -60,9 +62,9 @@ export function Component() {
           error={fieldErrorText(i18n, errors.email?.message)}
           registration={register('email')}
         />
-        <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        <Button type="submit" variant="primary" busy={isSubmitting}>
           {isSubmitting ? t`Sending…` : t`Send reset link`}
-        </button>
+        </Button>
       </form>
       <p className={styles.links}>
         <Link to={paths.login}>

@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { emailSchema, loginPasswordSchema } from '../../../contracts/fields';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSession } from '../session/session-context';
-import { FormAlert } from './form-alert';
-import { FormField } from './form-field';
-import styles from './auth-form.module.css';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSession } from '../../shared/session/session-context';
+import { FormAlert } from '../../components/form-alert';
+import { FormField } from '../../components/form-field';
+import { Button } from '../../components/button';
+import form from '../../components/form.module.css';
 
 const loginFormSchema = z.object({ email: emailSchema, password: loginPasswordSchema });
 type LoginFormInput = z.input<typeof loginFormSchema>;
@@ -37,7 +38,7 @@ export function LoginForm({ idPrefix }: { idPrefix: string }) {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={form.stack} onSubmit={onSubmit} noValidate>
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       <FormField
         id={`${idPrefix}-email`}
@@ -55,9 +56,9 @@ export function LoginForm({ idPrefix }: { idPrefix: string }) {
         error={fieldErrorText(i18n, errors.password?.message)}
         registration={register('password')}
       />
-      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+      <Button type="submit" variant="primary" busy={isSubmitting}>
         {isSubmitting ? t`Logging in…` : t`Log in`}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { M } from '../../../contracts/messages';
 import { Dialog } from '../../components/dialog';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../components/form-alert';
 import { LoginForm } from './login-form';
 
 /**
@@ -11,7 +11,7 @@ import { LoginForm } from './login-form';
 export function LoginModal({ onClose }: { onClose(): void }) {
   const { t, i18n } = useLingui();
   return (
-    <Dialog open title={t`Log in`} onClose={onClose}>
+    <Dialog title={t`Log in`} onClose={onClose}>
       <FormAlert tone="error">{i18n._(M.tokenRefreshFailed)}</FormAlert>
       <LoginForm idPrefix="login-modal" />
     </Dialog>

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { M } from '../../../contracts/messages';
-import type { FakeBridge } from './auth-test-harness';
-import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, startFakeBridge } from './auth-test-harness';
+import type { FakeBridge } from '../../testing/auth-test-harness';
+import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, startFakeBridge } from '../../testing/auth-test-harness';
 import { Component as LoginPage } from './login-page';
 
 const PASSWORD = 'Right-pass-1';

@@ -2,10 +2,10 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
-import { useSession } from '../session/session-context';
-import { returnPath } from '../session/return-path';
+import { useSession } from '../../shared/session/session-context';
+import { returnPath } from '../../shared/session/return-path';
 import { LoginForm } from './login-form';
-import styles from './auth-form.module.css';
+import styles from '../../components/narrow-page.module.css';
 
 export function Component() {
   const { t } = useLingui();

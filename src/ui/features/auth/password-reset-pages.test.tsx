@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { M } from '../../../contracts/messages';
-import type { FakeBridge } from './auth-test-harness';
-import { createTestSession, ok, refuse, renderAuthRoutes, startFakeBridge } from './auth-test-harness';
+import type { FakeBridge } from '../../testing/auth-test-harness';
+import { createTestSession, ok, refuse, renderAuthRoutes, startFakeBridge } from '../../testing/auth-test-harness';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
 import { Component as LoginPage } from './login-page';
 import { Component as ResetPasswordPage } from './reset-password-page';

@@ -7,14 +7,16 @@ import { paths } from '../../routes/paths';
 import { AccountForm } from './account-form';
 import { CompanyCard } from './company-card';
 import { CompanyLookupForm } from './company-lookup-form';
-import styles from './auth-form.module.css';
+import form from '../../components/form.module.css';
+import page from '../../components/narrow-page.module.css';
+import styles from './register-page.module.css';
 
 /** The company is already a buyer: the person can still create an account and ask its super users to let them in. */
 function JoinCompany({ afm, onRegistered }: { afm: string; onRegistered(): void }) {
   const { t } = useLingui();
   const headingId = useId();
   return (
-    <section className={styles.form} aria-labelledby={headingId}>
+    <section className={form.stack} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.subheading}>{t`Ask to join this company`}</h2>
       <p>
         <Trans>
@@ -37,7 +39,7 @@ export function Component() {
   const [memberAfm, setMemberAfm] = useState<string | null>(null);
   const goHome = () => navigate(paths.home, { replace: true });
   return (
-    <div className={styles.page}>
+    <div className={page.page}>
       <PageHeading>{t`Create an account`}</PageHeading>
       <CompanyLookupForm onCompany={setCompany} onMemberCompany={setMemberAfm} />
       {company ? (
@@ -47,7 +49,7 @@ export function Component() {
         </>
       ) : null}
       {memberAfm ? <JoinCompany afm={memberAfm} onRegistered={goHome} /> : null}
-      <p className={styles.links}>
+      <p className={page.links}>
         <Link to={paths.login}>
           <Trans>Already have an account? Log in</Trans>
         </Link>

@@ -10,12 +10,14 @@ import { resetPassword } from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
-import { useNotify } from '../notifications/notifications';
-import { errorText, fieldErrorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
-import { FormAlert } from './form-alert';
-import { FormField } from './form-field';
-import styles from './auth-form.module.css';
+import { useNotify } from '../../shared/notifications/notifications';
+import { errorText, fieldErrorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
+import { FormAlert } from '../../components/form-alert';
+import { FormField } from '../../components/form-field';
+import { Button } from '../../components/button';
+import form from '../../components/form.module.css';
+import styles from '../../components/narrow-page.module.css';
 
 const resetFormSchema = z
   .object({ password: passwordSchema, confirm_password: z.string({ error: M.required }).min(1, M.required) })
@@ -71,7 +73,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       <PageHeading>{t`Reset password`}</PageHeading>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={form.stack} onSubmit={onSubmit} noValidate>
         {failure === 'expired' ? <ExpiredLink /> : failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
         <FormField
           id="reset-password"
@@ -89,9 +91,9 @@ export function Component() {
           error={fieldErrorText(i18n, errors.confirm_password?.message)}
           registration={register('confirm_password')}
         />
-        <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        <Button type="submit" variant="primary" busy={isSubmitting}>
           {isSubmitting ? t`Changing password…` : t`Change password`}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -8,9 +8,9 @@ import { nameSortKey } from '../../../domain/name-sort-key';
 import type { ProductDoc } from '../../../db/schema/products';
 import { makeProduct } from '../../../db/testing/documents';
 import { fakeAppStorage } from '../../../db/testing/fake-storage';
-import { startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
-import { activateLocale } from '../i18n/activate-locale';
-import { renderBrowsingRoute } from '../listing/listing-test-harness';
+import { startFakeBridge, type FakeBridge } from '../../testing/auth-test-harness';
+import { activateLocale } from '../../shared/i18n/activate-locale';
+import { renderBrowsingRoute } from '../../testing/browsing-test-harness';
 
 const EMPTY_WARNING = 'No products synchronized for this category. Please come back while online!';
 

@@ -10,12 +10,15 @@ import type { SupplierDoc } from '../../../db/schema/suppliers';
 import { PageHeading } from '../../components/page-heading';
 import { to } from '../../routes/paths';
 import { isPageHandle } from '../../routes/route-handle';
-import { Breadcrumbs, type Crumb } from '../listing/breadcrumbs';
-import { ListingLoading, NotInCatalogue, useCategoryName } from '../listing/listing-page-parts';
-import { ProductListing } from '../listing/product-listing';
-import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
-import { LockedSupplierNotice } from '../suppliers/locked-supplier-notice';
-import styles from '../listing/listing-page.module.css';
+import { Breadcrumbs, type Crumb } from '../../shared/catalogue/breadcrumbs';
+import { ListingLoading, NotInCatalogue } from '../../shared/catalogue/catalogue-states';
+import { useCategoryName } from '../../shared/catalogue/use-category-name';
+import { ProductListing } from '../../shared/listing/product-listing';
+import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
+import { LockedSupplierNotice } from '../../shared/catalogue/locked-supplier-notice';
+import { CategoryTiles } from '../../shared/catalogue/category-tiles';
+import page from '../../shared/catalogue/catalogue-page.module.css';
+import styles from './category-page.module.css';
 
 /** Which of the SPEC §2 category routes matched: with subcategories ("/all") or not. */
 function useWithSubcategories(): boolean {
@@ -82,7 +85,7 @@ function CategoryView({ snapshot, category, supplier, withSubcategories }: Categ
   const supplierOption = supplier ? { supplier: supplier.slug } : {};
   if (supplier && category === null) crumbs.push({ label: categoryName });
   return (
-    <div className={styles.page}>
+    <div className={page.page}>
       <Breadcrumbs crumbs={crumbs} />
       <PageHeading>{heading}</PageHeading>
       <span id={headingId} hidden>
@@ -90,15 +93,7 @@ function CategoryView({ snapshot, category, supplier, withSubcategories }: Categ
       </span>
       {children.length > 0 && category ? (
         <nav aria-label={t`Subcategories`}>
-          <ul className={styles.tiles}>
-            {children.map((child) => (
-              <li key={child.id}>
-                <Link className={styles.tile} to={to.category(child.slug, supplierOption)}>
-                  {nameOf(child)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryTiles categories={children} linkOf={(child) => to.category(child.slug, supplierOption)} />
           <p>
             <Link className={styles.allLink} to={to.category(category.slug, { ...supplierOption, withSubcategories: true })}>
               <Trans>All products in {categoryName}</Trans>

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { JoinRequest, JoinRequestDecision } from '../../../contracts/auth';
 import { decideJoinRequest, listJoinRequests } from '../../../replication/account-proof-api';
-import { errorText } from '../session/error-message';
-import { useSessionController } from '../session/session-context';
-import { useFormatDateTime } from '../i18n/use-formatters';
+import { Button } from '../../components/button';
+import { errorText } from '../../shared/session/error-message';
+import { useSessionController } from '../../shared/session/session-context';
+import { useFormatDateTime } from '../../shared/i18n/use-formatters';
+import card from '../../components/card.module.css';
 import styles from './join-requests.module.css';
 
 type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'loaded'; requests: JoinRequest[] };
@@ -37,25 +39,19 @@ function RequestItem(props: { request: JoinRequest; busy: boolean; onDecide(deci
   const name = `${request.firstname} ${request.lastname}`;
   const when = formatDateTime(new Date(request.created_at));
   return (
-    <li className={styles.item}>
+    <li className={`${card.card} ${styles.item}`}>
       <p className={styles.who}>
         <span className={styles.name}>{name}</span>
         <span className={styles.detail}>{request.email}</span>
         <span className={styles.detail}>{t`Asked on ${when}`}</span>
       </p>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.approve}
-          disabled={busy}
-          aria-label={t`Approve ${name}`}
-          onClick={() => onDecide('approve')}
-        >
+        <Button variant="primary" busy={busy} aria-label={t`Approve ${name}`} onClick={() => onDecide('approve')}>
           {t`Approve`}
-        </button>
-        <button type="button" className={styles.reject} disabled={busy} aria-label={t`Reject ${name}`} onClick={() => onDecide('reject')}>
+        </Button>
+        <Button variant="danger" busy={busy} aria-label={t`Reject ${name}`} onClick={() => onDecide('reject')}>
           {t`Reject`}
-        </button>
+        </Button>
       </div>
     </li>
   );

@@ -4,8 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BuyerSummary, JoinRequest } from '../../../contracts/auth';
 import { M } from '../../../contracts/messages';
-import type { FakeBridge } from '../auth/auth-test-harness';
-import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, SIGNED_IN, startFakeBridge } from '../auth/auth-test-harness';
+import type { FakeBridge } from '../../testing/auth-test-harness';
+import { createTestSession, customerWith, ok, refuse, renderAuthRoutes, SIGNED_IN, startFakeBridge } from '../../testing/auth-test-harness';
 import { Component as JoinRequestsPage } from './join-requests-page';
 
 const acme: BuyerSummary = { id: 'b-acme', company: 'ACME ΑΕ', afm: '094259216', isSuperUser: true };

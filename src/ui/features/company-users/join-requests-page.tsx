@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { M } from '../../../contracts/messages';
 import { PageHeading } from '../../components/page-heading';
-import { FormAlert } from '../auth/form-alert';
-import { useSession } from '../session/session-context';
+import { FormAlert } from '../../components/form-alert';
+import { useSession } from '../../shared/session/session-context';
 import { JoinRequestList } from './join-request-list';
 import styles from './join-requests.module.css';
 

@@ -8,11 +8,11 @@ import { systemClock } from '../../../domain/clock';
 import { selectBestsellers, selectCarousel, selectNewCollection } from '../../../domain/listing';
 import { PageHeading } from '../../components/page-heading';
 import { to } from '../../routes/paths';
-import { ListingLoading, useCategoryName } from '../listing/listing-page-parts';
-import { ProductGrid } from '../listing/product-grid';
-import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
-import { SupplierCard } from '../suppliers/supplier-card';
-import listing from '../listing/listing-page.module.css';
+import { ListingLoading } from '../../shared/catalogue/catalogue-states';
+import { CategoryTiles } from '../../shared/catalogue/category-tiles';
+import { ProductGrid } from '../../shared/catalogue/product-grid';
+import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
+import { SupplierCard } from '../../shared/catalogue/supplier-card';
 import styles from './home-page.module.css';
 
 /** The carousel order changes once a day (decision record 010), not on every visit or re-render. */
@@ -47,7 +47,6 @@ function HomeSection({ title, id, children }: { title: string; id: string; child
 function HomeView({ snapshot, now }: { snapshot: CatalogSnapshot; now: number }) {
   const { t } = useLingui();
   const ids = { carousel: useId(), fresh: useId(), best: useId(), categories: useId() };
-  const nameOf = useCategoryName();
   const carousel = useMemo(() => selectCarousel(supplierIndex(snapshot).listed, daySeed(now)), [snapshot, now]);
   const { fresh, best } = listsOf(snapshot);
   const tops = categoryTree(snapshot).tops;
@@ -68,15 +67,7 @@ function HomeView({ snapshot, now }: { snapshot: CatalogSnapshot; now: number })
       ) : null}
       {tops.length > 0 ? (
         <HomeSection title={t`Categories`} id={ids.categories}>
-          <ul className={listing.tiles}>
-            {tops.map((category) => (
-              <li key={category.id}>
-                <Link className={listing.tile} to={to.category(category.slug)}>
-                  {nameOf(category)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryTiles categories={tops} linkOf={(category) => to.category(category.slug)} />
         </HomeSection>
       ) : null}
       {fresh.length > 0 ? (

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import type { BundleOption, BundleSelection } from '../../../domain/bundle';
-import { useLocale } from '../i18n/locale-provider';
-import { useProductName } from './use-product-name';
+import { useLocale } from '../../shared/i18n/locale-provider';
+import { useProductName } from '../../shared/catalogue/use-product-name';
+import card from '../../components/card.module.css';
 import styles from './product-page.module.css';
 
 interface BundleOptionsProps {
@@ -16,7 +17,7 @@ export function BundleOptions({ options, selections, products }: BundleOptionsPr
   const { locale } = useLocale();
   const nameOf = useProductName();
   return (
-    <section className={`${styles.section} ${styles.panel}`} aria-labelledby="bundle-heading">
+    <section className={`${card.card} ${card.roomy} ${styles.section}`} aria-labelledby="bundle-heading">
       <h2 id="bundle-heading">
         <Trans>Bundle contents</Trans>
       </h2>

@@ -3,10 +3,11 @@ import { Trans } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import type { GroupedItem } from '../../../domain/grouped';
 import { to } from '../../routes/paths';
-import { PriceTag } from './price-tag';
-import { useProductName } from './use-product-name';
+import { PriceTag } from '../../shared/catalogue/price-tag';
+import { useProductName } from '../../shared/catalogue/use-product-name';
 import styles from './product-page.module.css';
 import tableStyles from './grouped-items.module.css';
+import card from '../../components/card.module.css';
 
 /** A grouped product offers its associated simple products (SPEC §5), each with its own price and stock. */
 export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
@@ -21,7 +22,7 @@ export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
           <Trans>No products of this group are available right now.</Trans>
         </p>
       ) : (
-        <div className={tableStyles.scroll}>
+        <div className={`${card.card} ${card.flush} ${tableStyles.scroll}`}>
           <table className={tableStyles.table}>
             <thead>
               <tr>

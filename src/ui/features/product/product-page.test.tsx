@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createAppDatabase, type AppDatabase } from '../../../db/database';
 import { makeProduct } from '../../../db/testing/documents';
 import { fakeAppStorage } from '../../../db/testing/fake-storage';
-import { startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
-import { activateLocale } from '../i18n/activate-locale';
-import { BLUE, RED, SIZE_L, SIZE_M, child, configurable, insertGreekVat, renderProductRoute } from './product-test-harness';
+import { startFakeBridge, type FakeBridge } from '../../testing/auth-test-harness';
+import { activateLocale } from '../../shared/i18n/activate-locale';
+import { BLUE, RED, SIZE_L, SIZE_M, child, configurable, insertGreekVat, renderProductRoute } from '../../testing/product-test-harness';
 
 const NO_SUCH_CONFIGURATION = 'No such configuration for the product. Please do choose another combination of attributes.';
 

@@ -5,10 +5,10 @@ import { findProductRouteTarget, observeProduct } from '../../../db/queries/prod
 import type { AppDatabase } from '../../../db/database';
 import { NotFoundPage } from '../../routes/pages/not-found-page';
 import { to } from '../../routes/paths';
-import { OfflineRedirect } from '../offline/offline-redirect';
+import { OfflineRedirect } from '../../shared/offline/offline-redirect';
 import { ProductView } from './product-view';
-import { useProductDatabase } from './product-database';
-import { useObservable } from './use-observable';
+import { useDatabase } from '../../shared/database/database-provider';
+import { useObservable } from '../../shared/database/use-observable';
 import styles from './product-page.module.css';
 
 /** childSku is a route segment (`/p/PARENT/slug/CHILD`) or, without the URL dispatcher, `?childSku=`. */
@@ -24,7 +24,7 @@ function useRouteSkus(): { parentSku: string; childSku: string | null } {
  */
 export function Component() {
   const { parentSku, childSku } = useRouteSkus();
-  const db = useProductDatabase();
+  const db = useDatabase();
   const product = useObservable(() => (db ? observeProduct(db, parentSku) : null), [db, parentSku]);
 
   if (!db || product === undefined) return <Loading />;

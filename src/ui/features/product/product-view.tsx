@@ -3,6 +3,7 @@ import { of } from 'rxjs';
 import type { AppDatabase } from '../../../db/database';
 import { observeProductsBySku } from '../../../db/queries/product-by-sku';
 import { productBundleOptions } from '../../../db/queries/product-structure';
+import { observeSupplier } from '../../../db/queries/supplier-by-id';
 import type { ProductDoc } from '../../../db/schema/products';
 import { bundlePrice, defaultBundleSelections } from '../../../domain/bundle';
 import { systemClock } from '../../../domain/clock';
@@ -10,17 +11,17 @@ import { groupedItems } from '../../../domain/grouped';
 import type { PricedItem } from '../../../domain/pricing';
 import { finalPrice } from '../../../domain/pricing';
 import { PageHeading } from '../../components/page-heading';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { BundleOptions } from './bundle-options';
 import { GroupedItems } from './grouped-items';
-import { PriceTag } from './price-tag';
+import { PriceTag } from '../../shared/catalogue/price-tag';
 import { ProductFacts, StockStatus } from './product-facts';
 import { ProductGallery } from './product-gallery';
-import { useProductDatabase } from './product-database';
+import { useDatabase } from '../../shared/database/database-provider';
 import { RecentlyViewed } from './recently-viewed';
 import { RelatedProducts } from './related-products';
-import { useObservable } from './use-observable';
-import { useProductName } from './use-product-name';
+import { useObservable } from '../../shared/database/use-observable';
+import { useProductName } from '../../shared/catalogue/use-product-name';
 import { useVariantChoice } from './use-variant-choice';
 import { VariantPicker } from './variant-picker';
 import styles from './product-page.module.css';
@@ -42,7 +43,7 @@ function useLinkedProducts(db: AppDatabase, product: ProductDoc): ReadonlyMap<st
 }
 
 export function ProductView({ product, childSku }: { product: ProductDoc; childSku: string | null }) {
-  const db = useProductDatabase();
+  const db = useDatabase();
   if (!db) return null;
   return <ProductDetails db={db} product={product} childSku={childSku} />;
 }
@@ -52,7 +53,7 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
   const { customer } = useSession();
   const choice = useVariantChoice(product, childSku);
   const linked = useLinkedProducts(db, product);
-  const supplier = useObservable(() => db.suppliers.findOne(product.supplier_id).$, [db, product.supplier_id]);
+  const supplier = useObservable(() => observeSupplier(db, product.supplier_id), [db, product.supplier_id]);
   const now = systemClock.now();
 
   const bundleOptions = useMemo(() => productBundleOptions(product), [product]);
@@ -84,7 +85,7 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
             product={product}
             sku={child?.sku ?? product.sku}
             barcode={child?.barcode || product.barcode}
-            supplier={supplier ? supplier.toMutableJSON() : null}
+            supplier={supplier ?? null}
           />
         </div>
       </div>

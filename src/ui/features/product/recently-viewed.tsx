@@ -6,8 +6,8 @@ import type { AppDatabase } from '../../../db/database';
 import { observeProductsBySku } from '../../../db/queries/product-by-sku';
 import { observeRecentlyViewed } from '../../../db/queries/product-recently-viewed';
 import { recentlyViewedSkus } from '../../../domain/recently-viewed';
-import { ProductGrid } from '../listing/product-grid';
-import { useObservable } from './use-observable';
+import { ProductGrid } from '../../shared/catalogue/product-grid';
+import { useObservable } from '../../shared/database/use-observable';
 import styles from './product-page.module.css';
 
 export const RECENTLY_VIEWED_SHOWN = 8;

@@ -3,8 +3,8 @@ import { from } from 'rxjs';
 import type { AppDatabase } from '../../../db/database';
 import { findRelatedProducts } from '../../../db/queries/product-related';
 import type { ProductDoc } from '../../../db/schema/products';
-import { ProductGrid } from '../listing/product-grid';
-import { useObservable } from './use-observable';
+import { ProductGrid } from '../../shared/catalogue/product-grid';
+import { useObservable } from '../../shared/database/use-observable';
 import styles from './product-page.module.css';
 
 /** Up to 8 related products (SPEC §5, §9); nothing is shown when there are none. */

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { VariantChoice } from './use-variant-choice';
-import { useLocale } from '../i18n/locale-provider';
+import { useLocale } from '../../shared/i18n/locale-provider';
 import styles from './variant-picker.module.css';
 
 /** One accessible radio group per configurable attribute (colour, size). */

@@ -7,7 +7,7 @@ import { isCatalogReady } from '../../../replication/catalog-sync-status';
 import { createCatalogSearchClient } from '../../../replication/catalog-search-client';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
 import { whenIdle } from '../../components/when-idle';
-import { getBrowserCatalogSyncStatus } from '../catalog-sync/browser-catalog-sync';
+import { getBrowserCatalogSyncStatus } from '../../shared/catalog-sync/browser-catalog-sync';
 
 /** Gives the thread back between index slices. */
 const idle = (): Promise<void> => whenIdle(200);

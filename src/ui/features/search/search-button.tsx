@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
 import { getBrowserSearch } from './browser-search';
@@ -25,16 +25,9 @@ export function SearchButton({ client }: { client?: CatalogSearchClient }) {
     const timer = setTimeout(warmUp, WARM_UP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [client]);
-  const opener = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    // The dialog leaves the DOM instead of closing, so focus is handed back explicitly.
-    opener.current?.focus();
-  };
   return (
     <>
       <button
-        ref={opener}
         type="button"
         className={styles.opener}
         aria-haspopup="dialog"
@@ -51,7 +44,7 @@ export function SearchButton({ client }: { client?: CatalogSearchClient }) {
           <Trans>Search</Trans>
         </span>
       </button>
-      {open ? <SearchPanel client={client ?? getBrowserSearch().client} onClose={close} /> : null}
+      {open ? <SearchPanel client={client ?? getBrowserSearch().client} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

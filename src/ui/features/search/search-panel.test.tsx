@@ -9,12 +9,12 @@ import { createLocalSearchIndex } from '../../../db/queries/local-search-index';
 import { fakeAppStorage } from '../../../db/testing/fake-storage';
 import { makeProduct } from '../../../db/testing/documents';
 import { createCatalogSearchClient } from '../../../replication/catalog-search-client';
-import { createTestSession, customerWith, ok, startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
-import { activateLocale } from '../i18n/activate-locale';
-import { LocaleProvider } from '../i18n/locale-provider';
-import { NotificationsProvider } from '../notifications/notifications';
-import { ProductDatabaseProvider } from '../product/product-database';
-import { SessionProvider } from '../session/session-context';
+import { createTestSession, customerWith, ok, startFakeBridge, type FakeBridge } from '../../testing/auth-test-harness';
+import { activateLocale } from '../../shared/i18n/activate-locale';
+import { LocaleProvider } from '../../shared/i18n/locale-provider';
+import { NotificationsProvider } from '../../shared/notifications/notifications';
+import { DatabaseProvider } from '../../shared/database/database-provider';
+import { SessionProvider } from '../../shared/session/session-context';
 import { SearchButton } from './search-button';
 
 let bridge: FakeBridge;
@@ -75,12 +75,12 @@ async function renderHeaderButton(options: { online: boolean }) {
       {
         element: (
           <SessionProvider controller={session}>
-            <ProductDatabaseProvider database={db}>
+            <DatabaseProvider database={db}>
               <header>
                 <SearchButton client={client} />
               </header>
               <Outlet />
-            </ProductDatabaseProvider>
+            </DatabaseProvider>
           </SessionProvider>
         ),
         children: [

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductSearchHit } from '../../../replication/catalog-search-client';
 import { to } from '../../routes/paths';
-import { PriceTag } from '../product/price-tag';
+import { PriceTag } from '../../shared/catalogue/price-tag';
+import card from '../../components/card.module.css';
 import styles from './search-panel.module.css';
 
 function productLink(hit: ProductSearchHit): string {
@@ -24,7 +25,7 @@ export function SearchResults({ hits, onPick }: SearchResultsProps) {
       {hits.map((hit) => {
         const name = (english && hit.nameEn) || hit.name;
         return (
-          <li key={hit.sku} className={styles.result}>
+          <li key={hit.sku} className={`${card.card} ${card.compact} ${styles.result}`}>
             <Link className={styles.resultLink} to={productLink(hit)} onClick={onPick}>
               {hit.thumbnail ? (
                 <img

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CatalogSnapshot } from '../../../db/queries/catalog-snapshot';
 import { categoryTree } from '../../../db/queries/category-tree';
@@ -8,14 +8,16 @@ import { supplierIndex } from '../../../db/queries/supplier-index';
 import type { SupplierDoc } from '../../../db/schema/suppliers';
 import { PageHeading } from '../../components/page-heading';
 import { to } from '../../routes/paths';
-import { useFormatMoney } from '../i18n/use-formatters';
-import { useLocale } from '../i18n/locale-provider';
-import { Breadcrumbs } from '../listing/breadcrumbs';
-import { ListingLoading, NotInCatalogue, useCategoryName } from '../listing/listing-page-parts';
-import { ProductListing } from '../listing/product-listing';
-import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
-import { LockedSupplierNotice } from './locked-supplier-notice';
-import listing from '../listing/listing-page.module.css';
+import { useFormatMoney } from '../../shared/i18n/use-formatters';
+import { useLocale } from '../../shared/i18n/locale-provider';
+import { Breadcrumbs } from '../../shared/catalogue/breadcrumbs';
+import { ListingLoading, NotInCatalogue } from '../../shared/catalogue/catalogue-states';
+import { ProductListing } from '../../shared/listing/product-listing';
+import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
+import { LockedSupplierNotice } from '../../shared/catalogue/locked-supplier-notice';
+import card from '../../components/card.module.css';
+import listing from '../../shared/catalogue/catalogue-page.module.css';
+import { CategoryTiles } from '../../shared/catalogue/category-tiles';
 import styles from './suppliers.module.css';
 
 /** `/s/{slug}`: who the supplier is, its top categories and its products (SPEC §2). Inactive suppliers are not shown. */
@@ -35,7 +37,7 @@ function About({ supplier }: { supplier: SupplierDoc }) {
   const delivery = locale === 'el-GR' ? supplier.delivery_time_el || supplier.delivery_time : supplier.delivery_time;
   const minimum = formatMoney(supplier.minimum_order);
   return (
-    <section className={styles.about}>
+    <section className={`${card.card} ${card.roomy} ${styles.about}`}>
       {description ? <p>{description}</p> : null}
       <p>
         <Trans>Minimum order {minimum}</Trans>
@@ -53,7 +55,6 @@ function About({ supplier }: { supplier: SupplierDoc }) {
 function SupplierView({ snapshot, supplier }: { snapshot: CatalogSnapshot; supplier: SupplierDoc }) {
   const { t } = useLingui();
   const headingId = useId();
-  const nameOf = useCategoryName();
   const scope: ListingScope = { categoryId: null, includeSubcategories: true, supplierId: supplier.id };
   const own = new Set(scopedProducts(snapshot, scope).flatMap((p) => p.category_ids));
   const tops = categoryTree(snapshot).tops.filter((c) => own.has(c.id));
@@ -71,15 +72,10 @@ function SupplierView({ snapshot, supplier }: { snapshot: CatalogSnapshot; suppl
         <>
           {tops.length > 0 ? (
             <nav aria-label={t`Categories of ${supplier.name}`}>
-              <ul className={listing.tiles}>
-                {tops.map((category) => (
-                  <li key={category.id}>
-                    <Link className={listing.tile} to={to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}>
-                      {nameOf(category)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <CategoryTiles
+                categories={tops}
+                linkOf={(category) => to.category(category.slug, { supplier: supplier.slug, withSubcategories: true })}
+              />
             </nav>
           ) : null}
           <ProductListing key={supplier.id} snapshot={snapshot} scope={scope} labelledBy={headingId} />

@@ -6,9 +6,9 @@ import { createAppDatabase, type AppDatabase } from '../../../db/database';
 import { makeSupplier } from '../../../db/queries/listing-fixtures';
 import { makeProduct } from '../../../db/testing/documents';
 import { fakeAppStorage } from '../../../db/testing/fake-storage';
-import { startFakeBridge, type FakeBridge } from '../auth/auth-test-harness';
-import { activateLocale } from '../i18n/activate-locale';
-import { renderBrowsingRoute } from '../listing/listing-test-harness';
+import { startFakeBridge, type FakeBridge } from '../../testing/auth-test-harness';
+import { activateLocale } from '../../shared/i18n/activate-locale';
+import { renderBrowsingRoute } from '../../testing/browsing-test-harness';
 
 let bridge: FakeBridge;
 let db: AppDatabase;

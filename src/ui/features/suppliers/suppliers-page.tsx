@@ -15,11 +15,12 @@ import {
 } from '../../../db/queries/supplier-index';
 import { paginate } from '../../../domain/listing';
 import { PageHeading } from '../../components/page-heading';
-import { ListingLoading } from '../listing/listing-page-parts';
-import { Pagination } from '../listing/pagination';
-import { useCatalogSnapshot } from '../listing/use-catalog-snapshot';
-import { SupplierCard } from './supplier-card';
-import controls from '../listing/listing-controls.module.css';
+import { ListingLoading } from '../../shared/catalogue/catalogue-states';
+import { Pagination } from '../../shared/listing/pagination';
+import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
+import { SupplierCard } from '../../shared/catalogue/supplier-card';
+import card from '../../components/card.module.css';
+import controls from '../../shared/listing/listing-controls.module.css';
 import styles from './suppliers.module.css';
 
 const SORT_LABELS: Record<SupplierSort, MessageDescriptor> = {
@@ -60,7 +61,7 @@ function SupplierFiltersForm({
   const paymentId = useId();
   const regionId = useId();
   return (
-    <section className={styles.filters} aria-label={t`Filters`}>
+    <section className={`${card.card} ${styles.filters}`} aria-label={t`Filters`}>
       <div className={controls.field}>
         <label htmlFor={sortId} className={controls.label}>{t`Sort by`}</label>
         <select

@@ -1,5 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { catalogSnapshot$ } from '../../../db/queries/catalog-snapshot';
+import { readCmsPages } from '../../../db/queries/cms-pages';
 import { getAppDatabase } from '../../../db/database';
 import { getBrowserBridge } from '../../../replication/app-bridge';
 import { createCatalogueUrlLookup } from './catalogue-url-lookup';
@@ -7,10 +8,9 @@ import { cmsPageSchema, createStorageUrlCache, createUrlResolver } from './url-r
 import type { CmsPageContent, UrlResolver } from './url-resolver';
 
 async function localCmsPages(): Promise<CmsPageContent[]> {
-  const db = await getAppDatabase();
-  const docs = await db.catalog_meta.find({ selector: { type: 'cms_page' } }).exec();
-  return docs.flatMap((doc) => {
-    const page = cmsPageSchema.safeParse({ identifier: doc.id, ...doc.data });
+  const pages = await readCmsPages(await getAppDatabase());
+  return pages.flatMap((raw) => {
+    const page = cmsPageSchema.safeParse(raw);
     return page.success ? [page.data] : [];
   });
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeading } from '../../components/page-heading';
 import { NotFoundPage } from '../../routes/pages/not-found-page';
-import { OfflineRedirect } from '../offline/offline-redirect';
+import { OfflineRedirect } from '../../shared/offline/offline-redirect';
 import { getBrowserUrlResolver } from './browser-url-resolver';
 import type { CmsPageContent, UrlResolver, UrlTarget } from './url-resolver';
 import styles from './url-dispatch.module.css';

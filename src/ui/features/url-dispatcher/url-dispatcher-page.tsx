@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../routes/pages/not-found-page';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { UrlDispatch } from './url-dispatch';
 
 /**

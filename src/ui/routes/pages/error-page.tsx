@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ButtonLink } from '../../components/button-link';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../paths';
 import styles from './status-page.module.css';
@@ -13,9 +13,9 @@ export function ErrorContent() {
       <p className={styles.text}>
         <Trans>Please try again. If you are offline, some pages open only after the connection returns.</Trans>
       </p>
-      <Link className={styles.link} to={paths.home}>
+      <ButtonLink variant="primary" to={paths.home}>
         <Trans>Go to the home page</Trans>
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

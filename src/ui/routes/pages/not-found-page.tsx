@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ButtonLink } from '../../components/button-link';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../paths';
 import styles from './status-page.module.css';
@@ -19,9 +19,9 @@ export function NotFoundPage() {
       <p className={styles.text}>
         <Trans>The page you are looking for does not exist or has moved.</Trans>
       </p>
-      <Link className={styles.link} to={paths.home}>
+      <ButtonLink variant="primary" to={paths.home}>
         <Trans>Go to the home page</Trans>
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { PageHeading } from '../../components/page-heading';
-import { useSession } from '../../features/session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { NotFoundPage } from './not-found-page';
 
 /** `/my-account/{product}-admin`: admins only (SPEC §6); anyone else, or any other segment, gets 404. */

@@ -1,0 +1,89 @@
+import { memo, useState } from 'react';
+import { systemClock } from '../../../domain/clock';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ProductDoc } from '../../../db/schema/products';
+import { to } from '../../routes/paths';
+import { PriceTag } from './price-tag';
+import { THUMBNAIL_SIZE, thumbnailOf } from './product-images';
+import { useProductName } from './use-product-name';
+import { UNIT_LABELS } from './unit-labels';
+import card from '../../components/card.module.css';
+import styles from './product-grid.module.css';
+
+interface ProductCardProps {
+  product: ProductDoc;
+  /** h2 under a page heading, h3 inside a titled section (heading levels must not skip). */
+  headingLevel: 2 | 3;
+  name: string;
+  /** Pages pass a fixed time so every card checks special prices against the same instant. */
+  now: number;
+}
+
+/** Memoised: a sort or page change re-renders the grid, but unchanged cards keep their DOM. */
+const ProductCard = memo(function ProductCard({ product, name, now, headingLevel }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { i18n } = useLingui();
+  const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
+  const quantity = product.unit_quantity;
+  return (
+    <li className={`${card.card} ${card.linked} ${styles.card}`} data-testid="product-card" data-sku={product.sku}>
+      <img
+        className={styles.thumbnail}
+        src={thumbnailOf(product)}
+        alt=""
+        width={THUMBNAIL_SIZE.width}
+        height={THUMBNAIL_SIZE.height}
+        loading="lazy"
+        decoding="async"
+      />
+      <Heading className={styles.name}>
+        <Link className={card.stretchedLink} to={to.product(product.parent_sku || product.sku, product.slug)}>
+          {name}
+        </Link>
+      </Heading>
+      <p className={styles.meta}>
+        <span>{product.supplier_name}</span>
+        {unit ? (
+          <span className={styles.unit}>
+            {quantity && quantity > 1 ? (
+              <Trans>
+                {unit} of {quantity}
+              </Trans>
+            ) : (
+              unit
+            )}
+          </span>
+        ) : null}
+      </p>
+      {product.is_in_stock ? null : (
+        <p className={styles.outOfStock}>
+          <Trans>Out of the stock!</Trans>
+        </p>
+      )}
+      <PriceTag item={product} taxClassId={product.tax_class_id} now={now} />
+    </li>
+  );
+});
+
+/** The product cards of a listing page (at most 50, SPEC §9), as a list of links to product pages. */
+interface ProductGridProps {
+  products: readonly ProductDoc[];
+  labelledBy: string;
+  /** Pages pass one instant for all their lists; without it the grid takes the time of its first render. */
+  now?: number;
+  headingLevel?: 2 | 3;
+}
+
+export function ProductGrid({ products, labelledBy, now, headingLevel = 2 }: ProductGridProps) {
+  const nameOf = useProductName();
+  const [firstRender] = useState(() => systemClock.now());
+  const at = now ?? firstRender;
+  return (
+    <ul className={styles.grid} aria-labelledby={labelledBy}>
+      {products.map((product) => (
+        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={at} headingLevel={headingLevel} />
+      ))}
+    </ul>
+  );
+}
