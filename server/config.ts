@@ -37,6 +37,11 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Login attempts a minute from one client address. Raise it where many people sign in from one address
+   * the bridge sees (an office behind NAT without TRUST_PROXY) or in end-to-end test runs.
+   */
+  LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Catalogue searches a customer may send per second, sustained (per bridge process; decision 016). */
   SEARCH_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(5),
   /** Searches a customer may send at once after a pause (the token bucket's size). */
@@ -85,6 +90,7 @@ export type Config = {
   accessTokenTtlSeconds: number;
   logLevel: string;
   trustProxy: TrustProxySetting;
+  loginAttemptsPerAddress: number;
   searchRatePerSecond: number;
   searchBurst: number;
   searchCacheBytes: number;
@@ -115,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    loginAttemptsPerAddress: e.LOGIN_ATTEMPTS_PER_ADDRESS,
     searchRatePerSecond: e.SEARCH_RATE_PER_SECOND,
     searchBurst: e.SEARCH_BURST,
     searchCacheBytes: Math.round(e.SEARCH_CACHE_MB * 1024 * 1024),

@@ -153,11 +153,13 @@ function bodyField(name: string) {
 const signedInCustomer = (request: FastifyRequest): string | undefined => request.customerId ?? undefined;
 
 /**
- * Login: 30 attempts a minute per address (many usernames from one place), and 10 wrong passwords per 15
- * minutes per account from anywhere (one username from many places).
+ * Login: 30 attempts a minute per address by default (LOGIN_ATTEMPTS_PER_ADDRESS: many usernames from one
+ * place), and 10 wrong passwords per 15 minutes per account from anywhere (one username from many places).
  */
-export const loginLimits: readonly LimitRule[] = [
-  { name: 'login-address', max: 30, windowMs: MINUTE, key: clientAddress },
+export const DEFAULT_LOGINS_PER_ADDRESS = 30;
+
+export const loginLimits = (perAddressPerMinute = DEFAULT_LOGINS_PER_ADDRESS): readonly LimitRule[] => [
+  { name: 'login-address', max: perAddressPerMinute, windowMs: MINUTE, key: clientAddress },
   { name: 'login-account', max: 10, windowMs: 15 * MINUTE, key: bodyField('username'), countOnly: ['WRONG_CREDENTIALS'] },
 ];
 

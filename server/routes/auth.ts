@@ -19,7 +19,7 @@ import { RefreshTokenError, revokeFamilyOfToken, rotateRefreshToken } from '../s
 
 /** SPEC §7: POST client/user/login and POST client/user/refresh; POST client/user/logout ends the session. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/client/user/login', { config: { limits: loginLimits } }, async (request) => {
+  app.post('/api/client/user/login', { config: { limits: loginLimits(app.config.loginAttemptsPerAddress) } }, async (request) => {
     const body = parseBody(loginRequestSchema, request.body);
     try {
       const session = await login(app.db, app.config, body.username, body.password, app.clock.now());

@@ -52,6 +52,18 @@ describe('login budgets', () => {
     expect((await login(t, { username: user.email, password: TEST_PASSWORD, ip: '10.61.0.2' })).statusCode).toBe(200);
   });
 
+  it('takes the per-address budget from LOGIN_ATTEMPTS_PER_ADDRESS', async () => {
+    const small = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_ADDRESS: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await login(small, { username: `few${i}@example.gr`, password: '', ip: '10.62.0.1' })).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('limits one account across many addresses (10 failures), and successes do not use that budget', async () => {
     const user = await createCustomer(t.db);
     const attempt = (password: string) => login(t, { username: user.email, password });
