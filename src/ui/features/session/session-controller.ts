@@ -183,9 +183,12 @@ export class SessionController {
     }
   }
 
+  /**
+   * The bridge refused to refresh the session: a silent logout. Queued work that has not reached the bridge
+   * (sync tasks, orders) stays, to be sent when a member of that buyer signs in again (product rules §4.6).
+   */
   private async loseSession(): Promise<void> {
     if (this.store.get().status === 'anonymous') return;
     await this.logout({ silent: true }, 'expired');
-    await this.deps.profiles.dropUntransmittedTasks().catch(logCacheError('drop untransmitted tasks'));
   }
 }
