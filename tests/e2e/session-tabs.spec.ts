@@ -77,16 +77,29 @@ test('three tabs stay signed in across several token lifetimes, refreshing one a
   await context.close();
 });
 
-test('a session an earlier version kept in localStorage moves to IndexedDB and stays signed in', async ({ page, request }) => {
-  const login = await request.post('/api/client/user/login', { data: { username: DEMO.user, password: DEMO_PASSWORD } });
+// On the spec's own bridge: the shared one allows a user 10 logins a minute, and the suite already uses them.
+test('a session an earlier version kept in localStorage moves to IndexedDB and stays signed in', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: bridge.baseUrl });
+  const login = await context.request.post('/api/client/user/login', { data: { username: DEMO.user, password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
   const body = (await login.json()) as { result: string; meta: { refreshToken: string; expiresIn: number } };
   const pair = { accessToken: body.result, refreshToken: body.meta.refreshToken, expiresAt: Date.now() + body.meta.expiresIn * 1000 };
 
+  const presented: unknown[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/client/user/refresh')
+      presented.push((request.postDataJSON() as { refreshToken?: unknown }).refreshToken);
+  });
+  const page = await context.newPage();
   await page.goto('/login');
   await page.evaluate((value) => window.localStorage.setItem('b2b.session.tokens', value), JSON.stringify(pair));
   await page.goto('/');
   await expect(homeHeading(page)).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('b2b.session.tokens'))).toBeNull();
-  expect(await storedTokens(page)).toEqual(pair);
+  // The moved pair, or (10-s tokens) the pair a refresh of exactly that refresh token returned.
+  const stored = await storedTokens(page);
+  if (presented.length === 0) expect(stored).toEqual(pair);
+  else expect(presented[0]).toBe(pair.refreshToken);
+  expect(stored).not.toBeNull();
+  await context.close();
 });
