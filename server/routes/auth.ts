@@ -34,7 +34,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const body = parseBody(refreshRequestSchema, request.body);
     const now = app.clock.now();
     try {
-      const rotated = await rotateRefreshToken(app.db, body.refreshToken, now);
+      const rotated = await rotateRefreshToken(app.db, body.refreshToken, now, app.config.jwtSecret);
+      // Two tabs (or a retry after a lost answer) refreshing at once: both get the same successor.
+      if (rotated.duplicate) request.log.info('refresh duplicate within the grace window answered with the same successor');
       const token = signAccessToken(app.config.jwtSecret, rotated, app.config.accessTokenTtlSeconds, now);
       return ok(loginResultSchema, token, refreshMetaSchema, {
         refreshToken: rotated.refreshToken,

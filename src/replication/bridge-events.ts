@@ -2,7 +2,7 @@
  * Things the bridge client notices that the app shell must react to, outside any single call:
  * - `update-required`: the bridge answered 426, this build is too old (ARCHITECTURE "Versioning").
  * - `session-lost`: the token could not be refreshed; the session layer logs out silently.
- * - `tokens-changed`: a login or refresh stored a new token pair (proactive refresh reschedules).
+ * - `tokens-changed`: a login, refresh or logout changed the tokens, in this tab or another (proactive refresh reschedules).
  */
 export type BridgeEventName = 'update-required' | 'session-lost' | 'tokens-changed';
 

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createBridgeEvents } from './bridge-events';
-import { REFRESH_LEAD_MS, startProactiveRefresh } from './proactive-refresh';
+import { REFRESH_LEAD_MS, refreshDelay, startProactiveRefresh } from './proactive-refresh';
 import { createTokenRefresher } from './token-refresher';
 import { createMemoryTokenStore } from './token-store';
 
-function harness(online: boolean) {
+function harness(online: boolean, lifeMs = 900_000) {
   let now = 0;
   const timers: Array<{ at: number; run: () => void; cancelled: boolean }> = [];
   const onlineListeners = new Set<() => void>();
-  const tokens = createMemoryTokenStore({ accessToken: 'a-1', refreshToken: 'r-1', expiresAt: 900_000 });
+  const tokens = createMemoryTokenStore({ accessToken: 'a-1', refreshToken: 'r-1', expiresAt: lifeMs });
   const events = createBridgeEvents();
   let refreshes = 0;
   const refresher = createTokenRefresher({
     tokens,
     refresh: () => {
       refreshes += 1;
-      return Promise.resolve({ accessToken: `a-${refreshes + 1}`, refreshToken: `r-${refreshes + 1}`, expiresAt: now + 900_000 });
+      return Promise.resolve({ accessToken: `a-${refreshes + 1}`, refreshToken: `r-${refreshes + 1}`, expiresAt: now + lifeMs });
     },
     onRefreshed: () => events.emit('tokens-changed'),
     onSessionLost: () => undefined,
@@ -46,8 +46,8 @@ function harness(online: boolean) {
       timer.cancelled = true;
       timer.run();
     }
-    await Promise.resolve();
-    await Promise.resolve();
+    // The refresh reads and writes the store and takes the cross-tab lock: let all of that settle.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { tokens, advanceTo, refreshes: () => refreshes, state, onlineListeners, stop };
 }
@@ -71,8 +71,30 @@ describe('proactive refresh', () => {
     expect(h.refreshes()).toBe(0);
     h.state.online = true;
     for (const listener of [...h.onlineListeners]) listener();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.refreshes()).toBe(1);
     h.stop();
+  });
+
+  it('with a life shorter than two leads, refreshes halfway through what is left, not at once in a loop', async () => {
+    const h = harness(true, 10_000);
+    await h.advanceTo(4_999);
+    expect(h.refreshes()).toBe(0);
+    await h.advanceTo(5_000);
+    expect(h.refreshes()).toBe(1);
+    // The new pair lives until 15 000: the next refresh comes at 10 000.
+    await h.advanceTo(9_999);
+    expect(h.refreshes()).toBe(1);
+    await h.advanceTo(10_000);
+    expect(h.refreshes()).toBe(2);
+    h.stop();
+  });
+
+  it('is due a lead before expiry, halfway for short lives, at once when expired', () => {
+    expect(refreshDelay(900_000, 0)).toBe(900_000 - REFRESH_LEAD_MS);
+    expect(refreshDelay(2 * REFRESH_LEAD_MS + 2, 0)).toBe(REFRESH_LEAD_MS + 2);
+    expect(refreshDelay(2 * REFRESH_LEAD_MS, 0)).toBe(REFRESH_LEAD_MS);
+    expect(refreshDelay(10_000, 0)).toBe(5_000);
+    expect(refreshDelay(1_000, 5_000)).toBe(0);
   });
 });

@@ -11,10 +11,11 @@ import { getCurrentCustomer } from '../db/queries/account';
 export interface ProfileCache {
   load(): Promise<Customer | null>;
   save(customer: Customer, selectedBuyerId: string | null): Promise<void>;
-  /** Logout: buyer-scoped local data goes; untransmitted orders stay (they are sent at the next login). */
+  /**
+   * Logout, deliberate or not: buyer-scoped local data goes; untransmitted orders and sync tasks stay (they
+   * are sent at the next login).
+   */
   clearBuyerData(): Promise<void>;
-  /** Session lost (SPEC §4 Token lifecycle): untransmitted sync tasks are dropped; orders are not. */
-  dropUntransmittedTasks(): Promise<void>;
 }
 
 export function createDatabaseProfileCache(openDb: () => Promise<AppDatabase>): ProfileCache {
@@ -28,19 +29,13 @@ export function createDatabaseProfileCache(openDb: () => Promise<AppDatabase>): 
     async clearBuyerData() {
       await clearBuyerData(await openDb());
     },
-    async dropUntransmittedTasks() {
-      const db = await openDb();
-      await db.sync_tasks.find({ selector: { transmited: false } }).remove();
-    },
   };
 }
 
-export function createMemoryProfileCache(
-  initial: Customer | null = null,
-): ProfileCache & { customer: Customer | null; droppedTasks: number } {
+export function createMemoryProfileCache(initial: Customer | null = null): ProfileCache & { customer: Customer | null; clears: number } {
   const cache = {
     customer: initial,
-    droppedTasks: 0,
+    clears: 0,
     load: () => Promise.resolve(cache.customer),
     save: (customer: Customer) => {
       cache.customer = customer;
@@ -48,10 +43,7 @@ export function createMemoryProfileCache(
     },
     clearBuyerData: () => {
       cache.customer = null;
-      return Promise.resolve();
-    },
-    dropUntransmittedTasks: () => {
-      cache.droppedTasks += 1;
+      cache.clears += 1;
       return Promise.resolve();
     },
   };

@@ -48,6 +48,8 @@ describe('token refresher', () => {
 
     expect(refresher.lock).toBe(3);
     expect(refresher.waitingCount).toBe(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshCalls).toBe(1);
     release(NEW);
     await vi.advanceTimersByTimeAsync(499);
     let settled = 0;
@@ -153,7 +155,8 @@ describe('token refresher', () => {
       },
     });
     const waiting = refresher.recover(() => Promise.resolve('retried'), 0, 'access-1');
-    tokens.clear();
+    await vi.advanceTimersByTimeAsync(0);
+    await tokens.clear();
     release(NEW);
     await expect(waiting).rejects.toMatchObject({ code: 401 });
     expect(tokens.read()).toBeNull();

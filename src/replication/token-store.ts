@@ -8,56 +8,60 @@ export interface TokenPair {
   expiresAt: number;
 }
 
+/**
+ * The session's tokens, shared by every tab of the origin (and the service worker). `read` is synchronous
+ * and never waits: it answers from this tab's copy, which `load` fills from the shared store and which
+ * follows what other tabs write. Writes change this tab's copy at once and resolve once the shared store
+ * holds them (other tabs are then told).
+ */
 export interface TokenStore {
   read(): TokenPair | null;
-  write(pair: TokenPair): void;
-  clear(): void;
+  /** Reads the shared store (another tab may have refreshed or logged out) and returns what `read` now gives. */
+  load(): Promise<TokenPair | null>;
+  /** A new session (login). */
+  write(pair: TokenPair): Promise<void>;
+  /**
+   * A refreshed pair, stored only while the stored refresh token is still `previous` (checked and written
+   * in one step across tabs). false: the session was logged out, or replaced, meanwhile.
+   */
+  replace(previous: string, pair: TokenPair): Promise<boolean>;
+  clear(): Promise<void>;
+  /** Another tab changed the tokens; `read` already gives the new ones. Returns the unsubscribe. */
+  onExternalChange(listener: () => void): () => void;
 }
 
-const STORAGE_KEY = 'b2b.session.tokens';
-
-const tokenPairSchema = z.object({
+export const tokenPairSchema = z.object({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1),
   expiresAt: z.number(),
 });
 
-/** Tokens survive reloads and offline starts in localStorage (SPEC §4 Session: "on start ... token load"). */
-export function createStorageTokenStore(storage: Storage): TokenStore {
-  return {
-    read() {
-      const raw = storage.getItem(STORAGE_KEY);
-      if (raw === null) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        // A corrupted entry is as good as none: the user logs in again.
-        storage.removeItem(STORAGE_KEY);
-        return null;
-      }
-      const parsed = tokenPairSchema.safeParse(json);
-      return parsed.success ? parsed.data : null;
-    },
-    write(pair) {
-      storage.setItem(STORAGE_KEY, JSON.stringify(pair));
-    },
-    clear() {
-      storage.removeItem(STORAGE_KEY);
-    },
-  };
+/** A value from storage as a pair; anything else is as good as none (the user logs in again). */
+export function parseTokenPair(value: unknown): TokenPair | null {
+  const parsed = tokenPairSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
+/** One tab with nothing shared: tests, and the fallback when the browser gives no IndexedDB. */
 export function createMemoryTokenStore(initial: TokenPair | null = null): TokenStore {
   let pair = initial;
   return {
     read: () => pair,
+    load: () => Promise.resolve(pair),
     write: (next) => {
       pair = next;
+      return Promise.resolve();
+    },
+    replace: (previous, next) => {
+      if (pair?.refreshToken !== previous) return Promise.resolve(false);
+      pair = next;
+      return Promise.resolve(true);
     },
     clear: () => {
       pair = null;
+      return Promise.resolve();
     },
+    onExternalChange: () => () => undefined,
   };
 }
 

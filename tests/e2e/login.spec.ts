@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
 import { homeHeading, logIn, logOut, selectBuyerDialog, submitLogin } from './support/session';
+import { storedTokens } from './support/stored-tokens';
 
 test.describe('log in and out', () => {
   for (const email of [DEMO.user, DEMO.admin]) {
@@ -17,8 +18,7 @@ test.describe('log in and out', () => {
 
   test('logging out ends the session on the bridge too; made offline, it is sent once back online', async ({ page, context, request }) => {
     await logIn(page, DEMO.user, DEMO_PASSWORD);
-    const stored = await page.evaluate(() => window.localStorage.getItem('b2b.session.tokens'));
-    const { accessToken } = JSON.parse(stored ?? '{}') as { accessToken?: string };
+    const accessToken = (await storedTokens(page))?.accessToken;
     const meStatus = async () =>
       (await request.get('/api/bridge/user/me', { headers: { Authorization: `Bearer ${accessToken ?? ''}` } })).status();
     expect(await meStatus()).toBe(200);

@@ -148,7 +148,11 @@ describe('ending a session closes its streams', () => {
   it('refresh-token reuse: the streams of the revoked family', async () => {
     const session = await login(await createCustomer(t.db));
     const s = await stream(session, 'b');
-    expect((await post('/api/client/user/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(200);
+    const rotated = await post('/api/client/user/refresh', { refreshToken: session.refreshToken });
+    expect(rotated.statusCode).toBe(200);
+    // The successor is used, so the first token is no concurrent duplicate any more: presenting it is theft.
+    const successor = (json(rotated).meta as { refreshToken: string }).refreshToken;
+    expect((await post('/api/client/user/refresh', { refreshToken: successor })).statusCode).toBe(200);
     expect((await post('/api/client/user/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
     await expectClosedFor(s, 'session');
   });

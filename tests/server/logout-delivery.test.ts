@@ -6,6 +6,7 @@ import { createMemoryProfileCache } from '../../src/replication/profile-cache';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { SessionController } from '../../src/ui/shared/session/session-controller';
 import { addMember, createBuyer, createCustomer, type TestCustomer } from './helpers/factory';
+import { MemoryStorage } from './helpers/memory-storage';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -24,29 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** localStorage as the browser keeps it, shared by every "tab" and "restart" of one test. */
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-}
 
 type Network = 'online' | 'offline' | 'stalled';
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db } from '../../server/db/client';
 import { rotateRefreshToken } from '../../server/services/refresh-tokens';
 import { hashToken } from '../../server/services/secure-token';
+import { TEST_JWT_SECRET } from './helpers/test-app';
 
 /** Migration 050 on a database that already has sessions: they keep working, revoked ones stay revoked. */
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'db', 'migrations');
@@ -51,7 +52,7 @@ describe('050-sessions on existing refresh tokens', () => {
       { family_id: 'fam-ended', customer_id: customer.id, ended: true },
       { family_id: 'fam-open', customer_id: customer.id, ended: false },
     ]);
-    await expect(rotateRefreshToken(db, 'open-new', Date.now())).resolves.toMatchObject({ familyId: 'fam-open' });
-    await expect(rotateRefreshToken(db, 'stolen-new', Date.now())).rejects.toMatchObject({ code: 'revoked' });
+    await expect(rotateRefreshToken(db, 'open-new', Date.now(), TEST_JWT_SECRET)).resolves.toMatchObject({ familyId: 'fam-open' });
+    await expect(rotateRefreshToken(db, 'stolen-new', Date.now(), TEST_JWT_SECRET)).rejects.toMatchObject({ code: 'revoked' });
   });
 });

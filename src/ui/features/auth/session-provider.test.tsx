@@ -187,7 +187,7 @@ describe('session', () => {
     expect(controller.store.get().selectedBuyerId).toBe('b-1');
   });
 
-  it('a session whose refresh is refused goes home, drops queued tasks once and shows the login modal', async () => {
+  it('a session whose refresh is refused goes home, clears the buyer data once and shows the login modal', async () => {
     bridge.routes.set('GET /api/bridge/user/me', (_b, req) =>
       req.headers.authorization === 'Bearer access-2' ? ok(customerWith([alpha])) : refuse(401, M.notAuthorized),
     );
@@ -202,7 +202,7 @@ describe('session', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(modal.textContent).toContain(M.tokenRefreshFailed);
     expect(tokens.read()).toBeNull();
-    await waitFor(() => expect(profiles.droppedTasks).toBe(1));
+    await waitFor(() => expect(profiles.clears).toBe(1));
     expect(screen.queryByText(M.loggedOut)).toBeNull();
 
     const user = userEvent.setup();

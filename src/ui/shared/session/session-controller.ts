@@ -65,9 +65,24 @@ export class SessionController {
   start(): void {
     if (this.started) return;
     this.started = true;
+    // Read before the queue is sent: an entry leaves it once the bridge confirmed.
+    const loggedOut = new Set(this.logouts.pending());
     void this.deliverLogouts();
+    this.deps.bridge.tokens.onExternalChange(() => this.followOtherTab());
+    void this.restore(loggedOut);
+  }
+
+  /** The stored tokens come from IndexedDB: a few milliseconds, during which the session is 'loading'. */
+  private async restore(loggedOut: ReadonlySet<string>): Promise<void> {
     const { bridge } = this.deps;
-    if (bridge.tokens.read()) {
+    let stored = await bridge.tokens.load();
+    if (this.store.get().status !== 'loading') return;
+    if (stored && loggedOut.has(stored.refreshToken)) {
+      // Logged out, but the tab closed before IndexedDB forgot the tokens: finish that logout.
+      await bridge.tokens.clear();
+      stored = null;
+    }
+    if (stored) {
       this.store.set({ status: 'authenticated' });
       void this.restoreProfile();
       return;
@@ -77,6 +92,22 @@ export class SessionController {
       return;
     }
     this.store.set({ ...ANONYMOUS });
+  }
+
+  /**
+   * Another tab logged in or out (or lost the session): this one follows. That tab already queued the
+   * logout and cleared the local data; doing it again here would only repeat it.
+   */
+  private followOtherTab(): void {
+    const { status } = this.store.get();
+    const signedIn = this.deps.bridge.tokens.read() !== null;
+    if (!signedIn && status === 'authenticated') {
+      this.store.set({ ...ANONYMOUS, endReason: 'logout' });
+    } else if (signedIn && status === 'anonymous') {
+      this.deps.bridge.refresher.reset();
+      this.store.set({ status: 'authenticated', endReason: null });
+      void this.restoreProfile();
+    }
   }
 
   async login(email: string, password: string): Promise<void> {
@@ -111,14 +142,15 @@ export class SessionController {
     const { bridge, storage, profiles } = this.deps;
     const ending = bridge.tokens.read();
     if (ending) this.logouts.add(ending.refreshToken);
-    bridge.tokens.clear();
+    // Forgotten in this tab at once; in IndexedDB (and so in the other tabs) a moment later.
+    const forgetting = bridge.tokens.clear();
     clearLoggedInCookie(bridge.cookies);
     markLoggedOut(storage);
     bridge.events.emit('tokens-changed');
     this.store.set({ ...ANONYMOUS, endReason: reason });
     if (!options.silent) this.onLoggedOut();
     if (ending) void this.deliverLogouts();
-    await profiles.clearBuyerData().catch(logCacheError('clear buyer data'));
+    await Promise.all([forgetting, profiles.clearBuyerData().catch(logCacheError('clear buyer data'))]);
   }
 
   /** Sends the logouts the bridge has not confirmed yet (at start, after a logout, when back online). */
@@ -142,7 +174,7 @@ export class SessionController {
   private async adopt(grant: SessionGrant): Promise<void> {
     const { bridge, storage } = this.deps;
     const { refreshToken, expiresIn } = grant.meta;
-    bridge.tokens.write(tokenPairFrom(grant.accessToken, refreshToken, expiresIn, bridge.now()));
+    await bridge.tokens.write(tokenPairFrom(grant.accessToken, refreshToken, expiresIn, bridge.now()));
     bridge.refresher.reset();
     setLoggedInCookie(bridge.cookies);
     clearLoggedOutMarker(storage);
@@ -183,9 +215,12 @@ export class SessionController {
     }
   }
 
+  /**
+   * The bridge refused to refresh the session: a silent logout. Queued work that has not reached the bridge
+   * (sync tasks, orders) stays, to be sent when a member of that buyer signs in again (product rules §4.6).
+   */
   private async loseSession(): Promise<void> {
     if (this.store.get().status === 'anonymous') return;
     await this.logout({ silent: true }, 'expired');
-    await this.deps.profiles.dropUntransmittedTasks().catch(logCacheError('drop untransmitted tasks'));
   }
 }
