@@ -234,7 +234,7 @@ export default defineConfig(
     files: ['src/ui/**/*.{ts,tsx}'],
   },
   {
-    // The system clock is the one place that may read the wall clock (ARCHITECTURE: clock injected).
+    // The system clock is the one place that may read the wall clock (docs/architecture.md §2: clock injected).
     name: 'layers/domain-purity',
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/clock.ts', 'src/domain/**/*.test.ts'],

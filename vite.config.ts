@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const BRIDGE_URL = process.env.BRIDGE_URL ?? 'http://localhost:8080';
 const isVitest = process.env.VITEST !== undefined;
 
-// Theme colour of the browser chrome and the PWA splash (SPEC §2: #f3f5f9).
+// Theme colour of the browser chrome and the PWA splash (docs/product-rules.md §2: #f3f5f9).
 const THEME_COLOR = '#f3f5f9';
 
 function pwa(): PluginOption {

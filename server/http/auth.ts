@@ -27,7 +27,7 @@ function recordOf(value: unknown): Record<string, unknown> {
 
 /**
  * The access token travels only as `Authorization: Bearer …`: a URL ends up in proxy logs, browser history
- * and Referer headers. (SPEC §7 also allowed `?token=`; the bridge no longer accepts it. The one exception,
+ * and Referer headers. (docs/product-rules.md §7 also allowed `?token=`; the bridge no longer accepts it. The one exception,
  * the live-events stream, takes a short-lived ticket instead: see `requireEventsTicket`.)
  */
 export function tokenFrom(request: FastifyRequest): string | undefined {

@@ -23,7 +23,7 @@ function refusal(error: unknown): unknown {
   return new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
 }
 
-/** SPEC §7: GET and POST bridge/user/me (the signed-in customer's profile). */
+/** docs/product-rules.md §7: GET and POST bridge/user/me (the signed-in customer's profile). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/bridge/user/me', { preHandler: requireAuth }, async (request) => {
     const customer = await findCustomerById(app.db, customerIdOf(request));

@@ -17,7 +17,7 @@ import { signAccessToken } from '../services/access-token';
 import { login, LoginError } from '../services/login';
 import { RefreshTokenError, revokeFamilyOfToken, rotateRefreshToken } from '../services/refresh-tokens';
 
-/** SPEC §7: POST client/user/login and POST client/user/refresh; POST client/user/logout ends the session. */
+/** docs/product-rules.md §7: POST client/user/login and POST client/user/refresh; POST client/user/logout ends the session. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/login', { config: { limits: loginLimits(app.config.loginAttemptsPerAddress) } }, async (request) => {
     const body = parseBody(loginRequestSchema, request.body);

@@ -37,9 +37,9 @@ export type CatalogSearchRouteOptions = {
 };
 
 /**
- * SPEC §7 "Product search to the search bridge" and the separate searches for the other catalogue
+ * docs/product-rules.md §7 "Product search to the search bridge" and the separate searches for the other catalogue
  * entities: `POST /api/catalog/{entity}/_search` (body in src/contracts/search.ts). Prices are in the
- * product documents, and SPEC §1 shows prices only after login, so the search needs a token.
+ * product documents, and docs/product-rules.md §1 shows prices only after login, so the search needs a token.
  */
 export async function catalogSearchRoutes(app: FastifyInstance, options: CatalogSearchRouteOptions = {}): Promise<void> {
   const cache = catalogueCacheEnabled(options.cache)

@@ -26,7 +26,7 @@ function refusal(error: unknown): unknown {
   return new AppError(400, M.tokenExpired, undefined, 'TOKEN_INVALID');
 }
 
-/** SPEC §7 password calls: request-reset, reset, change, create-password. */
+/** docs/product-rules.md §7 password calls: request-reset, reset, change, create-password. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/password/request-reset', { config: { limits: passwordResetLimits } }, async (request) => {
     const { email, url } = parseBody(requestResetSchema, request.body);
@@ -49,7 +49,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/password/change', { preHandler: requireAuth, config: { limits: changePasswordLimits } }, async (request) => {
     const { old_password, new_password } = parseBody(changePasswordSchema, request.body);
     try {
-      // Every session ends, this one too: the storefront then logs in again with the new password (SPEC §5).
+      // Every session ends, this one too: the storefront then logs in again with the new password (docs/product-rules.md §5).
       const { endedFamilies } = await changePassword(app.db, customerIdOf(request), old_password, new_password, app.clock.now());
       app.sessions.ended(endedFamilies);
     } catch (error) {

@@ -43,7 +43,7 @@ function mailConfirmation(mailer: Mailer, publicUrl: string, log: FastifyBaseLog
     .catch((error: unknown) => log.error({ err: error }, 'confirmation mail could not be sent'));
 }
 
-/** Registration (SPEC §2 "company tax number lookup, then password creation") and asking to join a company. */
+/** Registration (docs/product-rules.md §2 "company tax number lookup, then password creation") and asking to join a company. */
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client/user/check-tax-id', { config: { limits: taxIdLookupLimits } }, async (request) => {
     const { tax_id } = parseBody(checkTaxIdRequestSchema, request.body);

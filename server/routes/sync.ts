@@ -40,7 +40,7 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * The catalogue change feed (ARCHITECTURE "Replication"): `GET /api/sync/v1/<collection>?after=&limit=`,
+ * The catalogue change feed (docs/architecture.md §4.1): `GET /api/sync/v1/<collection>?after=&limit=`,
  * for any signed-in customer (prices are shown only after login), and the admin/ops product change that
  * the demo and end-to-end tests use to make the feed move.
  */

@@ -15,13 +15,13 @@ export type UrlMapRouteOptions = {
 };
 
 /**
- * SPEC §7 URL mapping: `POST /api/url/map {url, includeFields?, excludeFields?, options?, filters?}` answers
+ * docs/product-rules.md §7 URL mapping: `POST /api/url/map {url, includeFields?, excludeFields?, options?, filters?}` answers
  * `{_type, _source, url_path, filters?}`; an unknown path is a 404 "No mapping found", which the
- * storefront's dispatcher turns into page-not-found (SPEC §2).
+ * storefront's dispatcher turns into page-not-found (docs/product-rules.md §2).
  *
  * Every page view of the storefront maps its URL, so answers (404s too) are kept like search answers, but
  * only where the database tells this process of every catalogue commit before the write returns (PGlite,
- * decision 012): a product disabled a moment ago must not map (SPEC §2), so the search cache's
+ * decision 012): a product disabled a moment ago must not map (docs/product-rules.md §2), so the search cache's
  * once-a-second version check is not enough here. On PostgreSQL the lookup is a ~1 ms indexed query on a
  * pooled connection that does not hold up other requests, and other instances write too: no cache.
  */
@@ -39,7 +39,7 @@ export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOpt
       return mapped ? new PreparedAnswer(JSON.stringify(ok(urlMapResultSchema, mapped))) : null;
     };
     const answer = cache ? await cache.get(JSON.stringify(body), PRODUCT_SEARCH_TTL_MS, run) : await run();
-    // Not an AppError: the text is the SPEC §2 protocol word the dispatcher matches, not shown to buyers.
+    // Not an AppError: the text is the docs/product-rules.md §2 protocol word the dispatcher matches, not shown to buyers.
     if (!answer) return reply.code(404).send(errorEnvelope(404, NO_MAPPING_FOUND));
     return answer.send(request, reply);
   });
@@ -48,7 +48,7 @@ export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOpt
 const productParams = z.object({ sku: boundedText(128).pipe(z.string().min(1)), slug: boundedText(300).optional() });
 
 /**
- * SPEC §2: a browser opening the URL of a child variant hidden from direct access (visibility 1) gets a
+ * docs/product-rules.md §2: a browser opening the URL of a child variant hidden from direct access (visibility 1) gets a
  * 301 to its configurable parent, `/p/{parentSku}/{slug}?childSku={childSku}`. Every other product URL
  * falls through to the not-found handler, which serves the storefront (register this before it).
  */

@@ -1,7 +1,7 @@
 import { ROOT_CATEGORY_ID } from './category-index';
 import { SEED_EPOCH, type CmsRow, type StoreConfigRow } from './types';
 
-/** Static pages of SPEC §2 (/privacy, /contact, /delete-account, /faqs, /terms) in both catalogues. */
+/** Static pages of docs/product-rules.md §2 (/privacy, /contact, /delete-account, /faqs, /terms) in both catalogues. */
 interface Page {
   identifier: string;
   title: string;

@@ -49,7 +49,7 @@ function push(state: State, row: ProductRow): ProductRow {
 
 function addSimple(state: State, core: ProductCore): void {
   const r = core.rng.next();
-  // A few standalone products are hidden from the catalogue, from search, or disabled (SPEC §4/§5 rules).
+  // A few standalone products are hidden from the catalogue, from search, or disabled (docs/product-rules.md §4/§5 rules).
   const visibility = r < 0.02 ? 2 : r < 0.04 ? 3 : 4;
   const status = r > 0.99 ? 2 : 1;
   const row = push(state, productRow(baseInput(state, { ...core, kind: 'simple' }, { kind: 'simple', visibility, status }), core.rng));

@@ -5,7 +5,7 @@ import { PLACES } from './data/places';
 import { createRng } from './prng';
 import { DAY_MS, type SupplierRow } from './types';
 
-/** SPEC §4 payment methods: 1 card, 2 cash on delivery, 3 credit, 4 IRIS. */
+/** docs/product-rules.md §4 payment methods: 1 card, 2 cash on delivery, 3 credit, 4 IRIS. */
 export const PAYMENT_METHODS = { card: 1, cashOnDelivery: 2, credit: 3, iris: 4 } as const;
 
 const ACTIVATION_START = Date.UTC(2018, 0, 15);

@@ -5,7 +5,7 @@ import { UNIT_LABELS, type Label, type ProductCore, type ProductKind } from './p
 import { DAY_MS, type JsonDoc, type ProductRow } from './types';
 import { slugify } from '../../src/domain/slug';
 
-/** Pieces of a product document (SPEC §3) shared by every product type. Euros inside documents. */
+/** Pieces of a product document (docs/product-rules.md §3) shared by every product type. Euros inside documents. */
 
 export type SpecialWindow = 'past' | 'current' | 'future';
 export interface Special {
@@ -51,7 +51,7 @@ export function stockFor(rng: Rng): Stock {
   return { qty: rng.int(500, 5000), is_in_stock: true, manage_stock: true };
 }
 
-/** Every price field of SPEC §3 with its tax variants; final price honours only a current special. */
+/** Every price field of docs/product-rules.md §3 with its tax variants; final price honours only a current special. */
 export function priceFields(priceCents: number, special: Special | null, taxClassId: number): JsonDoc {
   const rate = TAX_CLASS_RATES[taxClassId] ?? 0;
   const incl = (cents: number): number => Math.round((cents * (100 + rate)) / 100);

@@ -2,7 +2,7 @@ import { SUPPLIER_DEFS } from './data/suppliers';
 import { describeSeedSku, UNIT_LABELS } from './product-core';
 import { hashString } from './prng';
 
-/** SPEC §9 image sizes. */
+/** docs/product-rules.md §9 image sizes. */
 export const IMAGE_SIZES = {
   gallery: { width: 600, height: 744 },
   thumbnail: { width: 310, height: 300 },

@@ -1,6 +1,6 @@
 import { SEED_EPOCH, type TaxRuleRow } from './types';
 
-/** Greek VAT (FIELD-NOTES): product tax class 1 = 24% standard, 2 = 13% reduced, 3 = 6% super-reduced. */
+/** Greek VAT (docs/field-notes.md §8.1): product tax class 1 = 24% standard, 2 = 13% reduced, 3 = 6% super-reduced. */
 export const TAX_CLASS_RATES: Record<number, number> = { 1: 24, 2: 13, 3: 6 };
 export const CUSTOMER_TAX_CLASS_ID = 3;
 

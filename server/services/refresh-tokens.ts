@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/client';
 import { hashToken, newOpaqueToken } from './secure-token';
 
-/** Matches the 30-day logged-in cookie of SPEC §9. */
+/** Matches the 30-day logged-in cookie of docs/product-rules.md §9. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**

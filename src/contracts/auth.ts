@@ -4,7 +4,7 @@ import { afmSchema, emailSchema, loginPasswordSchema, passwordSchema, personName
 import { noNul } from './bounds';
 import { M } from './messages';
 
-/** Wire format of SPEC §7 "Authentication and account". Paths are `/api/` + the SPEC path. */
+/** Wire format of docs/product-rules.md §7 "Authentication and account". Paths are `/api/` + the path the product rules name. */
 
 export const buyerSummarySchema = z.object({
   id: z.string(),

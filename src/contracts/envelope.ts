@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The bridge envelope (ARCHITECTURE "The bridge"): HTTP status equals `code`; body `{code, result, meta?}`;
- * errors also carry `errors: [{description}]`. `description` is the English text of SPEC §8, which the
+ * The bridge envelope (docs/architecture.md §5.2): HTTP status equals `code`; body `{code, result, meta?}`;
+ * errors also carry `errors: [{description}]`. `description` is the English text of docs/product-rules.md §8, which the
  * storefront translates through its Lingui catalogs.
  */
 export const errorItemSchema = z.object({ description: z.string() });

@@ -7,7 +7,7 @@ import { hasNul } from './bounds';
 import { M } from './messages';
 
 /**
- * Field schemas of SPEC §5, shared by every form and every bridge route. Messages are ids of M. No text
+ * Field schemas of docs/product-rules.md §5, shared by every form and every bridge route. Messages are ids of M. No text
  * field accepts U+0000 (no keyboard types it, and PostgreSQL text cannot hold it; src/contracts/bounds.ts).
  */
 const withoutNul = [(v: string) => !hasNul(v), M.invalidRequest] as const;

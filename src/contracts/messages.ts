@@ -1,7 +1,7 @@
 /**
  * Every message the bridge or a form can show a person. The English text is the Lingui message id, so the
  * storefront translates it with `i18n._(text)` and both catalogs must hold it (a unit test checks that).
- * Texts quoted in SPEC §5 and §8 are kept to the letter.
+ * Texts quoted in docs/product-rules.md §5 and §8 are kept to the letter.
  */
 export const M = {
   required: 'This field is required',

@@ -3,7 +3,7 @@ import { boundedRecord, boundedText } from './bounds';
 import { M } from './messages';
 
 /**
- * Catalogue search (SPEC §7 "Product search to the search bridge") and URL mapping, as the bridge accepts
+ * Catalogue search (docs/product-rules.md §7 "Product search to the search bridge") and URL mapping, as the bridge accepts
  * and answers them. The body is a small, Elasticsearch-like subset documented in docs/decisions/007-search.md:
  *
  *   POST /api/catalog/{entity}/_search
@@ -11,7 +11,7 @@ import { M } from './messages';
  *
  * - `filters`: `{ field: value | [values] | { gte?, lte?, gt?, lt? } }`; a list matches any of its values.
  * - `sort`: "field:asc|desc" or a list of those; `_score` is the relevance order (default with text).
- * - `size` below 0 becomes 50 and `from` below 0 becomes 0 (SPEC §9); default size 50.
+ * - `size` below 0 becomes 50 and `from` below 0 becomes 0 (docs/product-rules.md §9); default size 50.
  * - `aggregations`: `{ name: { terms: { field, size? } } }` or `{ name: { range: { field, ranges } } }`.
  */
 export const SEARCH_ENTITIES = [
@@ -29,7 +29,7 @@ export type SearchEntity = z.infer<typeof searchEntitySchema>;
 
 export const DEFAULT_SEARCH_SIZE = 50;
 /**
- * The largest page each entity may ask for, from what the storefront lists in one call (SPEC §9): the
+ * The largest page each entity may ask for, from what the storefront lists in one call (docs/product-rules.md §9): the
  * category tree 4000; favourites and category listings 2000 products; supplier search loads 2000; CMS
  * blocks and pages at most 500; attributes 150 (500 here, like the CMS lists).
  */
@@ -45,20 +45,20 @@ export const SEARCH_SIZE_LIMITS: Readonly<Record<SearchEntity, number>> = {
 };
 /** Deepest result a search may reach: `from + size` (Elasticsearch's default max_result_window). */
 export const MAX_SEARCH_WINDOW = 10_000;
-/** SPEC §9 "max filters size 999": the most buckets one terms aggregation may ask for. */
+/** docs/product-rules.md §9 "max filters size 999": the most buckets one terms aggregation may ask for. */
 export const MAX_TERMS_BUCKETS = 999;
-/** SPEC §9 "filter aggregation size 10": a terms aggregation's buckets when it names no size. */
+/** docs/product-rules.md §9 "filter aggregation size 10": a terms aggregation's buckets when it names no size. */
 export const DEFAULT_TERMS_BUCKETS = 10;
 /**
  * Aggregations in one search. A category page asks for one per filter it shows (category, price,
  * manufacturer, unit, stock, new, sale, supplier: 8); each costs a pass over the matched products.
  */
 export const MAX_AGGREGATIONS = 10;
-/** Ranges of one range aggregation (the price filter has 4, SPEC §9). */
+/** Ranges of one range aggregation (the price filter has 4, docs/product-rules.md §9). */
 export const MAX_AGGREGATION_RANGES = 10;
 /** Fields one search may filter on at once (there are 24 product fields; a listing uses 2–4). */
 export const MAX_FILTERS = 16;
-/** Values of one list filter: a listing of up to 2000 products by sku (favourites, SPEC §9). */
+/** Values of one list filter: a listing of up to 2000 products by sku (favourites, docs/product-rules.md §9). */
 export const MAX_FILTER_VALUES = 2000;
 /** Sort keys of one search. */
 export const MAX_SORT_KEYS = 5;
@@ -68,7 +68,7 @@ export const MAX_FIELD_PATHS = 100;
 export const MAX_SEARCH_TEXT = 100;
 /** No filter or range value needs more: epoch milliseconds are ~1.8e12, prices and ids far less. */
 export const MAX_FILTER_NUMBER = 1e15;
-/** SPEC §9 "server 1000 ms". */
+/** docs/product-rules.md §9 "server 1000 ms". */
 export const SEARCH_TIME_LIMIT_MS = 1000;
 
 const TOO_LARGE = { message: M.searchTooLarge };
@@ -131,7 +131,7 @@ export const searchRequestSchema = z
       })
       .strict()
       .optional(),
-    // SPEC §9: a size below 0 means the default and a start below 0 means 0; both stay small numbers.
+    // docs/product-rules.md §9: a size below 0 means the default and a start below 0 means 0; both stay small numbers.
     size: z.number().int().min(-MAX_SEARCH_WINDOW).max(SEARCH_SIZE_LIMITS.category, TOO_LARGE).optional(),
     from: z.number().int().min(-MAX_SEARCH_WINDOW).max(MAX_SEARCH_WINDOW, TOO_LARGE).optional(),
     sort: z.union([sortItem, z.array(sortItem).max(MAX_SORT_KEYS, TOO_LARGE)]).optional(),
@@ -217,10 +217,10 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 /** A product search's answer: searchResultSchema with product items. */
 export const productSearchResultSchema = searchResultSchema.extend({ items: z.array(productSearchItemSchema) });
 
-/** Present when the text was too short to search (SPEC §9: at least 2 characters); the result is then empty. */
+/** Present when the text was too short to search (docs/product-rules.md §9: at least 2 characters); the result is then empty. */
 export const searchMetaSchema = z.object({ notice: z.literal('term_too_short'), minTermLength: z.number().int() }).optional();
 
-/** SPEC §7 URL mapping. `filters.childSku` (or `filters.sku`) names the variant chosen on the page. */
+/** docs/product-rules.md §7 URL mapping. `filters.childSku` (or `filters.sku`) names the variant chosen on the page. */
 export const urlMapRequestSchema = z.object({
   url: boundedText(2000).pipe(z.string().min(1)),
   includeFields: fieldList.optional(),
@@ -244,5 +244,5 @@ export const urlMapResultSchema = z.object({
 });
 export type UrlMapResult = z.infer<typeof urlMapResultSchema>;
 
-/** SPEC §2: the storefront's dispatcher falls through to page-not-found on this text. */
+/** docs/product-rules.md §2: the storefront's dispatcher falls through to page-not-found on this text. */
 export const NO_MAPPING_FOUND = 'No mapping found';

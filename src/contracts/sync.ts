@@ -117,7 +117,7 @@ export const productLinkSchema = z.object({
   qty: z.number().optional(),
 });
 
-/** Listed products only (SPEC §5: visibility 2, 3, 4 and status 0 or 1); anything else reaches the client as a tombstone. */
+/** Listed products only (docs/product-rules.md §5: visibility 2, 3, 4 and status 0 or 1); anything else reaches the client as a tombstone. */
 export const compactProductSchema = z.object({
   sku: z.string().min(1),
   id: z.string().min(1),
@@ -126,7 +126,7 @@ export const compactProductSchema = z.object({
   type_id: z.enum(['simple', 'configurable', 'bundle', 'grouped']),
   name: z.string(),
   name_en: z.string(),
-  /** Lower-cased, accent-folded Greek name: the default "Alphabetical" sort key (SPEC §9 name_az). */
+  /** Lower-cased, accent-folded Greek name: the default "Alphabetical" sort key (docs/product-rules.md §9 name_az). */
   name_az: z.string(),
   status: z.number().int(),
   visibility: z.number().int(),
@@ -156,7 +156,7 @@ export const compactProductSchema = z.object({
   configurable_options: z.array(configurableOptionSchema).optional(),
   bundle_options: z.array(bundleOptionSchema).optional(),
   product_links: z.array(productLinkSchema).optional(),
-  /** "New collection" lists sort by it (SPEC §9, created_at descending). */
+  /** "New collection" lists sort by it (docs/product-rules.md §9, created_at descending). */
   created_at: epochMs.optional(),
   updated_at: epochMs,
 });

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 describe('createAppDatabase', () => {
-  it('opens exactly the ten collections of ARCHITECTURE', async () => {
+  it('opens exactly the ten collections of docs/architecture.md §3.1', async () => {
     const db = await open();
     expect(Object.keys(db.collections).sort()).toEqual([
       'account',

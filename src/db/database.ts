@@ -33,7 +33,7 @@ export type AppDatabase = RxDatabase<AppCollections>;
 export type AppCollectionName = keyof AppCollections;
 
 /**
- * The ten collections (ARCHITECTURE "The local database"). RxDB's open-source edition allows 13 open
+ * The ten collections (docs/architecture.md §3.1). RxDB's open-source edition allows 13 open
  * collections per JS process across all databases; keep this list at ten.
  */
 export const APP_COLLECTION_SCHEMAS = {
@@ -100,7 +100,7 @@ function devModeByDefault(): boolean {
 /**
  * Dev-mode and the validator load lazily: dev-mode may add a tracking iframe from rxdb.info and
  * must stay out of production bundles; z-schema is used instead of ajv because ajv compiles with
- * eval, which a strict CSP forbids (FIELD-NOTES "RxDB 17").
+ * eval, which a strict CSP forbids (docs/field-notes.md §1.1).
  */
 async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
   const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateZSchemaStorage }] = await Promise.all([

@@ -22,7 +22,7 @@ export interface BundleSelection {
   qty: number;
 }
 
-/** SPEC §5: each option starts on its default link (the first by position when none is marked) with quantity 1. */
+/** docs/product-rules.md §5: each option starts on its default link (the first by position when none is marked) with quantity 1. */
 export function defaultBundleSelections(options: readonly BundleOption[]): BundleSelection[] {
   return [...options]
     .sort((a, b) => a.position - b.position)
@@ -34,7 +34,7 @@ export function defaultBundleSelections(options: readonly BundleOption[]): Bundl
 }
 
 /**
- * SPEC §5: the bundle costs the sum of each selected product's price times its quantity (negative
+ * docs/product-rules.md §5: the bundle costs the sum of each selected product's price times its quantity (negative
  * quantities count as 0), and that sum replaces the bundle's own price only when it is above 0 — null
  * otherwise, also when a selected product's price is unknown.
  */

@@ -1,4 +1,4 @@
-/** SPEC §1 date format HH:mm D/M/YYYY, in the Athens time zone where the marketplace lives. */
+/** docs/product-rules.md §1 date format HH:mm D/M/YYYY, in the Athens time zone where the marketplace lives. */
 export const MARKETPLACE_TIME_ZONE = 'Europe/Athens';
 
 export function formatDateTime(date: Date, timeZone: string = MARKETPLACE_TIME_ZONE): string {

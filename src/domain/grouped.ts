@@ -16,7 +16,7 @@ export interface GroupedItem<P> {
   qty: number;
 }
 
-/** SPEC §5: a grouped product offers only its associated simple products, in link position order. */
+/** docs/product-rules.md §5: a grouped product offers only its associated simple products, in link position order. */
 export function groupedItems<P extends GroupedCandidate>(
   links: readonly GroupedLink[],
   productsBySku: ReadonlyMap<string, P>,

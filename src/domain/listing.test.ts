@@ -28,7 +28,7 @@ const rows = [
 ];
 const skus = (list: readonly ListedProduct[]) => list.map((p) => p.sku);
 
-describe('sortProducts (SPEC §9 options)', () => {
+describe('sortProducts (docs/product-rules.md §9 options)', () => {
   it('Alphabetical is the default order by name_az', () => {
     expect(skus(sortProducts(rows, 'name_az'))).toEqual(['A', 'B', 'C']);
   });

@@ -2,7 +2,7 @@ import type { Cents } from './money';
 import { isInPriceRange, priceRangeById, type PriceRange } from './price-ranges';
 
 /**
- * Listing rules as pure functions over plain rows (SPEC §9): sort options, price range and attribute
+ * Listing rules as pure functions over plain rows (docs/product-rules.md §9): sort options, price range and attribute
  * filters, pages of 50, the home page selections. Nothing here knows RxDB or React.
  */
 
@@ -165,7 +165,7 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
   return { items: items.slice(start, start + pageSize), page: current, pageCount, total: items.length };
 }
 
-/** SPEC §9: carousel 10 suppliers, new collection and bestsellers 8 each. */
+/** docs/product-rules.md §9: carousel 10 suppliers, new collection and bestsellers 8 each. */
 export const CAROUSEL_SIZE = 10;
 export const HOME_LIST_SIZE = 8;
 

@@ -23,7 +23,7 @@ function formatterFor(locale: string, decimals: 0 | 2): Intl.NumberFormat {
   return formatter;
 }
 
-/** "1.234,50 €" in Greek, "1,234.50 €" in English: the amount first, then the sign (SPEC §1). */
+/** "1.234,50 €" in Greek, "1,234.50 €" in English: the amount first, then the sign (docs/product-rules.md §1). */
 export function formatMoney(cents: Cents, locale: string): string {
   return `${formatterFor(locale, 2).format(cents / 100)} €`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, passwordProblems } from './password';
 
-describe('password rules (SPEC §5)', () => {
+describe('password rules (docs/product-rules.md §5)', () => {
   it('accepts 8+ characters with a letter, a number and a symbol', () => {
     expect(isStrongPassword('Demo1234!')).toBe(true);
     expect(isStrongPassword('κωδικός1!')).toBe(true);

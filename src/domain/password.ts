@@ -1,4 +1,4 @@
-/** SPEC §5: at least 8 characters with at least 1 letter, 1 number and 1 symbol; at most 300. */
+/** docs/product-rules.md §5: at least 8 characters with at least 1 letter, 1 number and 1 symbol; at most 300. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 300;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_RANGES, priceRangeById, priceRangeLabel, priceRangeOf } from './price-ranges';
 
-describe('price ranges (SPEC §9)', () => {
+describe('price ranges (docs/product-rules.md §9)', () => {
   it.each([
     [0, '0-50'],
     [4_999, '0-50'],

@@ -1,7 +1,7 @@
 import { formatWholeEuros, type Cents } from './money';
 
 /**
- * SPEC §9 price ranges: 0-50, 50-100, 100-150, 150 and above (euros). A range includes its lower
+ * docs/product-rules.md §9 price ranges: 0-50, 50-100, 100-150, 150 and above (euros). A range includes its lower
  * bound and excludes its upper one, so a price of exactly 50.00 € is in "50 € - 100 €", never in two.
  */
 export interface PriceRange {
@@ -33,7 +33,7 @@ export function priceRangeOf(price: Cents): PriceRange {
   return found ?? (PRICE_RANGES[0] as PriceRange);
 }
 
-/** SPEC §9 labels: "< 50 €" for the first, "> 150 €" for the last, "50 € - 100 €" in between. */
+/** docs/product-rules.md §9 labels: "< 50 €" for the first, "> 150 €" for the last, "50 € - 100 €" in between. */
 export function priceRangeLabel(range: PriceRange, locale: string): string {
   if (range.to === null) return `> ${formatWholeEuros(range.from, locale)}`;
   if (range.from === 0) return `< ${formatWholeEuros(range.to, locale)}`;

@@ -10,7 +10,7 @@ export interface PricedItem {
 }
 
 /**
- * SPEC §5: a special price counts only when it is below the price and `now` lies within
+ * docs/product-rules.md §5: a special price counts only when it is below the price and `now` lies within
  * special_from_date..special_to_date, both ends inclusive, either end open. The bridge stores the
  * end as the last millisecond of its day (seed `endOfDay`), so "inclusive" covers the whole end day
  * without the client guessing a time zone (decision record 009).

@@ -6,7 +6,7 @@ export interface RecentlyViewedEntry {
   viewed_at: number;
 }
 
-/** SPEC §9: newest first, no sku twice; the oldest fall off past the limit. */
+/** docs/product-rules.md §9: newest first, no sku twice; the oldest fall off past the limit. */
 export function recordRecentlyViewed(
   list: readonly RecentlyViewedEntry[],
   sku: string,

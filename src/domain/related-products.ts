@@ -16,7 +16,7 @@ export interface RelatedOptions {
   limit?: number;
 }
 
-/** SPEC §5: visibility 2, 3 or 4; status 1; in stock when out-of-stock listing is off; not the product itself. */
+/** docs/product-rules.md §5: visibility 2, 3 or 4; status 1; in stock when out-of-stock listing is off; not the product itself. */
 export function isRelatable(candidate: RelatableProduct, self: { sku: string }, options: RelatedOptions = {}): boolean {
   return (
     candidate.sku !== self.sku &&

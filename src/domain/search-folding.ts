@@ -8,7 +8,7 @@ export function foldSearchText(input: string): string {
   return input.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
 }
 
-/** SPEC §9: the Greek catalogue searches from 2 characters (the English one says 3; Greek wins here). */
+/** docs/product-rules.md §9: the Greek catalogue searches from 2 characters (the English one says 3; Greek wins here). */
 export const MIN_SEARCH_TERM_LENGTH = 2;
 
 /** More words than this add nothing but cost; the rest of a pasted sentence is ignored. */
@@ -26,7 +26,7 @@ export function searchTerms(input: string): string[] {
 }
 
 /**
- * SPEC §9 "minimum match 75 percent", counted the way Elasticsearch rounds a percentage: down, but
+ * docs/product-rules.md §9 "minimum match 75 percent", counted the way Elasticsearch rounds a percentage: down, but
  * never below one term. 1–3 terms → all but the rounding (1, 1, 2), 4 terms → 3.
  */
 export function minimumMatch(termCount: number, percent = 75): number {

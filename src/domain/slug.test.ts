@@ -70,7 +70,7 @@ describe('slugify', () => {
   });
 });
 
-describe('categorySlug (SPEC §3)', () => {
+describe('categorySlug (docs/product-rules.md §3)', () => {
   it('uses the url_key when configured', () => {
     expect(categorySlug({ id: 7, name: 'Ποτά', url_key: 'pota' })).toBe('pota');
   });

@@ -1,6 +1,6 @@
 /**
  * Greek → Latin transliteration (ELOT 743, simplified the way Greek shops write URLs) and slugs.
- * Category slug rule (SPEC §3): the url_key when configured, else the slugified name plus the id.
+ * Category slug rule (docs/product-rules.md §3): the url_key when configured, else the slugified name plus the id.
  */
 
 const LETTERS: Record<string, string> = {

@@ -8,7 +8,7 @@ export interface TaxRate {
   region_name?: string | null | undefined;
 }
 
-/** A tax rule (SPEC §3): which product and customer tax classes it covers, and its rates. */
+/** A tax rule (docs/product-rules.md §3): which product and customer tax classes it covers, and its rates. */
 export interface TaxRule {
   id: number | string;
   product_tax_class_ids: number[];
@@ -35,7 +35,7 @@ function byPriority(a: TaxRule, b: TaxRule): number {
 }
 
 /**
- * SPEC §5: tax applies only when tax_class_id is above 0; a rate matches when its country matches and
+ * docs/product-rules.md §5: tax applies only when tax_class_id is above 0; a rate matches when its country matches and
  * its region name matches or it has no region; no match means 0 %. A rate for the buyer's region wins
  * over a country-wide one (Greek islands with a reduced regime).
  */

@@ -33,7 +33,7 @@ export interface ConfigurableOption {
 export type VariantSelection = Readonly<Record<string, number>>;
 
 /**
- * SPEC §4 Variant choice / §5: a child with status 2 or more is dropped, and so is an out-of-stock child
+ * docs/product-rules.md §4 Variant choice / §5: a child with status 2 or more is dropped, and so is an out-of-stock child
  * unless out-of-stock products are listed.
  */
 export function availableChildren<C extends VariantChild>(children: readonly C[], options: { listOutOfStock?: boolean } = {}): C[] {

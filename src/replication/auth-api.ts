@@ -10,7 +10,7 @@ import {
 } from '../contracts/auth';
 import type { BridgeClient } from './bridge-client';
 
-/** The SPEC §7 "Authentication and account" calls, one function each. */
+/** The docs/product-rules.md §7 "Authentication and account" calls, one function each. */
 
 export interface SessionGrant {
   accessToken: string;
@@ -96,7 +96,7 @@ export async function requestPasswordReset(client: BridgeClient, email: string, 
 }
 
 export async function resetPassword(client: BridgeClient, password: string, token: string): Promise<void> {
-  // SPEC §5: reset sends the same password as its confirmation (the form has already compared them).
+  // docs/product-rules.md §5: reset sends the same password as its confirmation (the form has already compared them).
   await client.request({
     method: 'POST',
     path: '/api/client/user/password/reset',

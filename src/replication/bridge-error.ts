@@ -1,6 +1,6 @@
 import { M } from '../contracts/messages';
 
-/** Not in `M`: the client itself raises it when a bridge answer has an unexpected shape (SPEC §8, technical). */
+/** Not in `M`: the client itself raises it when a bridge answer has an unexpected shape (docs/product-rules.md §8, technical). */
 export const WRONG_RESPONSE_FORMAT = 'Unhandled error, wrong response format!';
 
 export type BridgeErrorKind = 'http' | 'network' | 'format';

@@ -1,6 +1,6 @@
 /**
  * Things the bridge client notices that the app shell must react to, outside any single call:
- * - `update-required`: the bridge answered 426, this build is too old (ARCHITECTURE "Versioning").
+ * - `update-required`: the bridge answered 426, this build is too old (docs/architecture.md §4.8).
  * - `session-lost`: the token could not be refreshed; the session layer logs out silently.
  * - `tokens-changed`: a login, refresh or logout changed the tokens, in this tab or another (proactive refresh reschedules).
  */

@@ -1,7 +1,7 @@
 import type { BuyerSummary } from '../contracts/auth';
 
 /**
- * Device preferences of the session kept in localStorage (SPEC §3 "Local storage holds the selected
+ * Device preferences of the session kept in localStorage (docs/product-rules.md §3 "Local storage holds the selected
  * buyer per customer"): which company a customer last acted for, and that someone logged out here.
  */
 const SELECTED_BUYER_PREFIX = 'b2b.selectedBuyer.';

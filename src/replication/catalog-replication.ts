@@ -186,8 +186,8 @@ function pullCollection<C extends SyncCollection>(
 }
 
 /**
- * Pull-only replication of the four catalogue collections from the bridge change feed (ARCHITECTURE
- * "Replication"; docs/decisions/013-catalogue-pull-writes.md). Per collection: pages are fetched ahead
+ * Pull-only replication of the four catalogue collections from the bridge change feed (docs/architecture.md §4.1;
+ * docs/decisions/013-catalogue-pull-writes.md). Per collection: pages are fetched ahead
  * while the previous ones are written, several arrived pages go to IndexedDB in one write, and the
  * checkpoint is stored after the documents, so a restart resumes from it. A live change or reSync() pulls
  * again from the checkpoint; a failed pull is retried after retryTime or when the connection returns.

@@ -34,7 +34,7 @@ export interface ProductSearchHit {
 export interface ProductSearchAnswer {
   hits: ProductSearchHit[];
   total: number;
-  /** From the local replica because the bridge could not be reached (SPEC §7 "marked offline"). */
+  /** From the local replica because the bridge could not be reached (docs/product-rules.md §7 "marked offline"). */
   offline: boolean;
   tooShort: boolean;
 }
@@ -78,7 +78,7 @@ function bridgePrices(d: ProductSearchItem): PricedItem | null {
   };
 }
 
-/** Bridge documents carry euros with 2 decimals and ISO dates (SPEC §3); the storefront counts cents and ms. */
+/** Bridge documents carry euros with 2 decimals and ISO dates (docs/product-rules.md §3); the storefront counts cents and ms. */
 export function hitFromBridgeItem(item: Record<string, unknown>): ProductSearchHit | null {
   const parsed = productSearchItemSchema.safeParse(item);
   if (!parsed.success) return null;

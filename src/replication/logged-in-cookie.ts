@@ -1,5 +1,5 @@
 /**
- * The `logged_in=1` cookie (SPEC §4, 30 days) tells a fresh page that a session existed even when
+ * The `logged_in=1` cookie (docs/product-rules.md §4, 30 days) tells a fresh page that a session existed even when
  * localStorage was wiped: with the cookie but no token the app logs out silently and reloads.
  */
 const COOKIE_NAME = 'logged_in';

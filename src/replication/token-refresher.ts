@@ -4,7 +4,7 @@ import type { RefreshLock } from './refresh-lock';
 import { unlockedRefresh } from './refresh-lock';
 import type { TokenPair, TokenStore } from './token-store';
 
-/** SPEC §9: token retry wait 500 ms; max network task attempts 1. */
+/** docs/product-rules.md §9: token retry wait 500 ms; max network task attempts 1. */
 export const TOKEN_RETRY_WAIT_MS = 500;
 export const MAX_REFRESH_ATTEMPTS = 1;
 /**

@@ -6,7 +6,7 @@ import { SessionProvider } from './shared/session/session-context';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { buildRoutes } from './route-table';
 
-/** The session lives inside the router so that it can navigate (home after a failed refresh, SPEC §4). */
+/** The session lives inside the router so that it can navigate (home after a failed refresh, docs/product-rules.md §4). */
 function SessionRoot() {
   return (
     <SessionProvider>

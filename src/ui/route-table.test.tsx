@@ -22,7 +22,7 @@ function resolve(url: string): { page: PathName | undefined; protectedByLogin: b
   };
 }
 
-// Every route of SPEC §2 with an example URL.
+// Every route of docs/product-rules.md §2 with an example URL.
 const protectedPages: [string, PathName][] = [
   ['/', 'home'],
   ['/pwa.html', 'homeAlias'],

@@ -42,7 +42,7 @@ function openRoutes(): RouteObject[] {
   ];
 }
 
-/** Everything of SPEC §2 behind login. Pages of later issues show only their heading. */
+/** Everything of docs/product-rules.md §2 behind login. Pages of later issues show only their heading. */
 function protectedRoutes(): RouteObject[] {
   return [
     page('home', () => import('./features/home/home-page'), msg`Home`),
@@ -79,7 +79,7 @@ function protectedRoutes(): RouteObject[] {
 
 /** Open to guests and customers alike, in whichever layout fits the session. */
 function publicRoutes(): RouteObject[] {
-  // The catch-all is the URL dispatcher (SPEC §2): unknown paths may still be products, categories or CMS pages.
+  // The catch-all is the URL dispatcher (docs/product-rules.md §2): unknown paths may still be products, categories or CMS pages.
   return [
     eagerPage('error', ErrorContent),
     page('confirmEmail', () => import('./features/account-status/confirm-email-page')),

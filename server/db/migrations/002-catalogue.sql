@@ -1,9 +1,9 @@
 -- Catalogue: suppliers, categories, products, attributes, tax rules, CMS pages and blocks, store config.
--- Every table keeps the full document the storefront receives in `data` (SPEC §3 shape) and copies the
+-- Every table keeps the full document the storefront receives in `data` (docs/product-rules.md §3 shape) and copies the
 -- fields that are filtered, sorted or joined on into columns. Every table has `updated_at` and a stable
 -- primary key so that a change feed can be laid over it later.
 -- Money: `*_cents` columns are integer euro cents; inside `data` prices are euros with 2 decimals
--- (the wire shape of SPEC §3: price, price_incl_tax, special_price, minimum_order, …).
+-- (the wire shape of docs/product-rules.md §3: price, price_incl_tax, special_price, minimum_order, …).
 
 create table suppliers (
   id integer primary key,

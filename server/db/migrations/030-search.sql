@@ -1,4 +1,4 @@
--- Catalogue search (SPEC §7, §9; decision 007). Names are folded the way src/domain/search-folding.ts folds
+-- Catalogue search (docs/product-rules.md §7, §9; decision 007). Names are folded the way src/domain/search-folding.ts folds
 -- them: accents off (unaccent), lower-case, final sigma as σ. Product names (Greek and English) are kept folded
 -- in a generated `simple` tsvector (whole words and prefixes); typos go through the trigram-indexed vocabulary
 -- of those words (search_words, below).

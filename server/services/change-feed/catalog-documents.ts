@@ -101,7 +101,7 @@ export function supplierDocument(row: SupplierSource): CompactSupplier {
   });
 }
 
-/** Every supplier is sent, whatever its status: inactive and locked suppliers are shown with their state (SPEC §3). */
+/** Every supplier is sent, whatever its status: inactive and locked suppliers are shown with their state (docs/product-rules.md §3). */
 export async function loadSupplierDocuments(q: Queryable, keys: readonly string[]): Promise<Map<string, CompactSupplier>> {
   const rows = await q.query<SupplierSource>('select * from suppliers where id::text = any($1::text[])', [keys]);
   return new Map(rows.map((row) => [String(row.id), supplierDocument(row)]));

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { asRecord, asRecords, bool, centsOf, compact, epochOf, int, num, str, type Json } from './doc-fields';
 import { nameSortKey } from '../../../src/domain/name-sort-key';
 
-/** The columns a product document is built from; `data` is the full stored document (SPEC §3 shape). */
+/** The columns a product document is built from; `data` is the full stored document (docs/product-rules.md §3 shape). */
 export interface ProductSource {
   sku: string;
   id: number;
@@ -26,7 +26,7 @@ export interface ProductSource {
 const PRODUCT_COLUMNS = `p.sku, p.id, p.parent_sku, p.type_id, p.status, p.visibility, p.supplier_id, s.name as supplier_name,
   p.category_ids, p.name, p.name_en, p.price_cents, p.barcode, p.data, p.created_at, p.updated_at`;
 
-/** SPEC §5 catalogue listings: visibility 2, 3, 4 and status 0 or 1. */
+/** docs/product-rules.md §5 catalogue listings: visibility 2, 3, 4 and status 0 or 1. */
 export function isListable(row: Pick<ProductSource, 'status' | 'visibility'>): boolean {
   return (row.status === 0 || row.status === 1) && row.visibility >= 2 && row.visibility <= 4;
 }
@@ -39,7 +39,7 @@ interface Pricing {
   final_price: number;
 }
 
-/** SPEC §5: a special price counts only below the price and inside its window (either end open). */
+/** docs/product-rules.md §5: a special price counts only below the price and inside its window (either end open). */
 export function pricing(priceCents: number, data: Json, nowMs: number): Pricing {
   const special = centsOf(data, 'special_price');
   const from = epochOf(data.special_from_date);
@@ -166,7 +166,7 @@ export function productDocument(row: ProductSource, children: readonly ProductSo
     new: bool(data, 'new') ?? false,
     sale: bool(data, 'sale') ?? false,
     barcode: row.barcode ?? undefined,
-    // SPEC §4: a child with status 2 or more is dropped; an out-of-stock child stays, flagged by is_in_stock.
+    // docs/product-rules.md §4: a child with status 2 or more is dropped; an out-of-stock child stays, flagged by is_in_stock.
     configurable_children: isConfigurable ? children.filter((c) => c.status < 2).map((c) => childDocument(c, nowMs)) : undefined,
     configurable_options: isConfigurable ? configurableOptions(data) : undefined,
     bundle_options: row.type_id === 'bundle' ? bundleOptions(data) : undefined,

@@ -40,7 +40,7 @@ function checkFields(entity: SearchEntity, n: NormalizedSearch): void {
 }
 
 /**
- * Runs one SPEC §7 search: the caller cuts the request's wait at the SPEC §9 limit
+ * Runs one docs/product-rules.md §7 search: the caller cuts the request's wait at the docs/product-rules.md §9 limit
  * (`withinSearchTimeLimit`). On PostgreSQL a statement is cancelled at `deadline`; on PGlite a search
  * still queued then is dropped, and one already running ends (its answer can still be cached).
  */

@@ -16,7 +16,7 @@ export type EntityDef = {
 
 const jsonBool = (key: string) => ({ sql: `(t.data->>'${key}')::boolean`, kind: 'bool' as const });
 
-/** Products: listable rows only (SPEC §5 "Catalogue listings: visibility 2, 3, 4 and status 0 or 1"). */
+/** Products: listable rows only (docs/product-rules.md §5 "Catalogue listings: visibility 2, 3, 4 and status 0 or 1"). */
 export const PRODUCT_SOURCE = 'products';
 export const LISTABLE = 't.status in (0, 1) and t.visibility in (2, 3, 4)';
 
@@ -63,7 +63,7 @@ export const PRODUCT_FIELDS: FieldMap = {
   category_ids: { sql: 't.category_ids', kind: 'int_array' },
   'category.category_id': { sql: 't.category_ids', kind: 'int_array' },
   barcode: { sql: 't.barcode', kind: 'text', facet: false },
-  // Euros, like the document (price fields in SPEC §3 are euros with 2 decimals). The generated column
+  // Euros, like the document (price fields in docs/product-rules.md §3 are euros with 2 decimals). The generated column
   // (migration 031) holds data.final_price: reading the document itself decompresses it row by row.
   price: { sql: 't.search_final_price', kind: 'num', facet: false },
   final_price: { sql: 't.search_final_price', kind: 'num', facet: false },
@@ -92,7 +92,7 @@ const CMS_FIELDS: FieldMap = {
 
 /**
  * The catalogue has no separate page tree: every CMS page is a top-level node of the hierarchy, which
- * is what the storefront reads `cms_hierarchy` for (id as identifier, SPEC §7).
+ * is what the storefront reads `cms_hierarchy` for (id as identifier, docs/product-rules.md §7).
  */
 const CMS_HIERARCHY_SOURCE = `(select p.id, p.identifier, p.is_active,
     jsonb_build_object('id', p.id, 'node_id', p.id, 'identifier', p.identifier, 'request_url', p.identifier,
@@ -156,7 +156,7 @@ export const ENTITIES: Readonly<Record<Exclude<SearchEntity, 'product'>, EntityD
       updated_at: { sql: 't.updated_at', kind: 'time' },
     },
     text: 't.search_text',
-    // SPEC §9: default supplier sort activation_date:desc.
+    // docs/product-rules.md §9: default supplier sort activation_date:desc.
     defaultSort: 't.activation_date desc, t.id asc',
   },
 };

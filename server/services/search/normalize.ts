@@ -14,7 +14,7 @@ export type NormalizedSearch = {
   request: SearchRequest;
 };
 
-/** SPEC §9: size below 0 → 50, start below 0 → 0, default size 50; text of fewer than 2 characters finds nothing. */
+/** docs/product-rules.md §9: size below 0 → 50, start below 0 → 0, default size 50; text of fewer than 2 characters finds nothing. */
 export function normalizeSearch(request: SearchRequest): NormalizedSearch {
   const size = request.size === undefined || request.size < 0 ? DEFAULT_SEARCH_SIZE : request.size;
   const from = request.from === undefined || request.from < 0 ? 0 : request.from;

@@ -7,12 +7,12 @@ import { runSearch } from './run-query';
 import { aggregationColumns, filterClauses, sortClause, SqlParams } from './sql-builder';
 
 /**
- * SPEC §9 weights. A query term scores the best of: a whole word of the name (5, "name without
+ * docs/product-rules.md §9 weights. A query term scores the best of: a whole word of the name (5, "name without
  * edge-grams"), a word prefix of the name (3, the edge-gram field), a near spelling of a name word
  * (3 × trigram similarity, "fuzziness auto"), a piece of the sku (2), a word of one of its categories (1).
  */
 export const BOOST = { wholeWord: 5, prefix: 3, fuzzy: 3, sku: 2, category: 1 } as const;
-/** SPEC §9 minimum score, on the normalised scale below (1 = every term matched a whole word). */
+/** docs/product-rules.md §9 minimum score, on the normalised scale below (1 = every term matched a whole word). */
 export const MIN_SCORE = 0.02;
 /** An exact sku or barcode is a lookup, not a text match: it always comes first. */
 const EXACT_BONUS = 10;
@@ -98,7 +98,7 @@ export async function searchProducts(q: Queryable, n: NormalizedSearch): Promise
     ? textCtes(n, await resolveTerms(q, n.terms, n.rawText), params, where)
     : `with matched as (select ${PRODUCT_COLUMNS}, null::float8 as score from products t where ${where.join(' and ')})`;
   const requested = sortClause(PRODUCT_FIELDS, n.request.sort, { _score: 't.score' });
-  // SPEC §9: default sort is name_az ascending; with a text term, relevance first.
+  // docs/product-rules.md §9: default sort is name_az ascending; with a text term, relevance first.
   const fallback = hasText ? 't.score desc, length(t.name) asc, t.sku asc' : 't.search_name_az asc, t.sku asc';
   const order = requested ? `${requested}, ${fallback}` : fallback;
   const aggregations = aggregationColumns(PRODUCT_FIELDS, n.request.aggregations, params, DEFAULT_TERMS_BUCKETS);

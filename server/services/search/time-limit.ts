@@ -32,7 +32,7 @@ const WORK_MEM = '16MB';
 const SETTINGS_SQL = `select set_config('random_page_cost', $1, true), set_config('work_mem', $2, true)`;
 
 export type SearchTransactionOptions = {
-  /** When every request for this search gives up (performance.now() ms); default now + the SPEC §9 limit. */
+  /** When every request for this search gives up (performance.now() ms); default now + the docs/product-rules.md §9 limit. */
   deadline?: number;
   /** The search's cache key: a repeat of a queued search waits for the same turn (PGlite). */
   key?: string;
@@ -56,7 +56,7 @@ function untilDeadline(tx: Queryable, deadline: number): Queryable {
 }
 
 /**
- * A search's transaction. On PostgreSQL `statement_timeout` cancels a statement at the deadline (SPEC §9).
+ * A search's transaction. On PostgreSQL `statement_timeout` cancels a statement at the deadline (docs/product-rules.md §9).
  * PGlite ignores statement_timeout and runs a query synchronously inside WebAssembly (decision 012: on
  * its worker thread), so nothing can interrupt a running one: searches take turns (search-turns.ts), a
  * search whose requests all gave up before its turn never starts, and the request bounds
@@ -89,7 +89,7 @@ export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promis
 }
 
 /**
- * SPEC §9: the server gives a search 1000 ms. The request is answered 503 at the limit, whether its search
+ * docs/product-rules.md §9: the server gives a search 1000 ms. The request is answered 503 at the limit, whether its search
  * is still queued or still running, and when an answer arrives after it. A search already running goes
  * on where it cannot be cancelled (PGlite), and its answer is still kept by the answer cache; a search
  * still queued is dropped once every request for it has given up (search-turns.ts).

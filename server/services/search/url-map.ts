@@ -4,7 +4,7 @@ import { projectFields } from './fields';
 
 type Doc = Record<string, unknown>;
 
-/** SPEC §1: store views de and it exist with URL prefixes /de and /it (unused, but a path may carry one). */
+/** docs/product-rules.md §1: store views de and it exist with URL prefixes /de and /it (unused, but a path may carry one). */
 const STORE_CODES = new Set(['de', 'it']);
 
 export type ParsedUrl = { segments: string[]; childSku: string | undefined };
@@ -45,7 +45,7 @@ type ProductRow = {
   parent_data: Doc | null;
 };
 
-/** The product a sku names, or the configurable parent of a hidden child variant (SPEC §2, §4). */
+/** The product a sku names, or the configurable parent of a hidden child variant (docs/product-rules.md §2, §4). */
 export async function productBySku(q: Queryable, sku: string): Promise<{ parent: Doc; childSku: string | undefined } | null> {
   const [row] = await q.query<ProductRow>(
     `select p.sku, p.visibility, p.status, p.data, p.parent_sku, par.status as parent_status, par.data as parent_data
@@ -108,7 +108,7 @@ async function mapCmsPage(q: Queryable, identifier: string, request: UrlMapReque
     : null;
 }
 
-/** SPEC §2 URL dispatcher, server side: /p/{sku}/{slug}, /c/{slug}[/…], a category url_path, a CMS page. */
+/** docs/product-rules.md §2 URL dispatcher, server side: /p/{sku}/{slug}, /c/{slug}[/…], a category url_path, a CMS page. */
 export async function mapUrl(q: Queryable, request: UrlMapRequest): Promise<UrlMapResult | null> {
   const parsed = parseStorefrontUrl(request.url);
   if (!parsed || parsed.segments.length === 0) return null;

@@ -15,7 +15,7 @@ export interface ClearBuyerDataResult {
 }
 
 /**
- * Logout (SPEC §4 Session): clears the cart without sync, the profile, favourites, addresses and
+ * Logout (docs/product-rules.md §4 Session): clears the cart without sync, the profile, favourites, addresses and
  * checkout details of every buyer on this device. An untransmitted order or sync task is the
  * buyer's only copy of something they asked for, so it is kept and sent when a member of that
  * buyer signs in again. The selected buyer per customer is a device preference and is kept too.

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../database';
 import { parseRecentlyViewed, recentlyViewedKey } from '../queries/product-recently-viewed';
 
 /**
- * Puts `sku` first in the customer's recently viewed list (SPEC §9: newest first, no duplicates).
+ * Puts `sku` first in the customer's recently viewed list (docs/product-rules.md §9: newest first, no duplicates).
  * It is per customer and local to the device; logout clears it with the other account documents.
  * incrementalModify keeps two quick views (two tabs) of an existing list from overwriting each other.
  */

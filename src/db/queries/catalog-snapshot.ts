@@ -9,7 +9,7 @@ import type { SupplierDoc } from '../schema/suppliers';
 /**
  * The whole catalogue in memory, immutable per version. Listing pages, home and search read this
  * instead of sorted RxDB queries: a sorted query with limit 50 over 20,000 Dexie documents took
- * 1.2 s even with an index (FIELD-NOTES), a sort of 20,000 in-memory rows takes a few ms.
+ * 1.2 s even with an index (docs/field-notes.md §1.4), a sort of 20,000 in-memory rows takes a few ms.
  */
 export interface CatalogSnapshot {
   /** 1 for the first full read, +1 per emitted change batch; caches key on it (or on the object). */
@@ -24,7 +24,7 @@ export interface CatalogSnapshot {
   readonly suppliers: readonly SupplierDoc[];
 }
 
-/** SPEC §4: status 2 or more is disabled; visibility 1 is "not visible individually". */
+/** docs/product-rules.md §4: status 2 or more is disabled; visibility 1 is "not visible individually". */
 export function isListableProduct(doc: Pick<ProductDoc, 'status' | 'visibility'>): boolean {
   return (doc.status === 0 || doc.status === 1) && doc.visibility >= 2 && doc.visibility <= 4;
 }

@@ -8,7 +8,7 @@ import type { CatalogSnapshot } from './catalog-snapshot';
 export interface CategoryTree {
   readonly byId: ReadonlyMap<string, CategoryDoc>;
   readonly bySlug: ReadonlyMap<string, CategoryDoc>;
-  /** Active children of a category in position order (SPEC §9: position ascending). */
+  /** Active children of a category in position order (docs/product-rules.md §9: position ascending). */
   childrenOf(id: string): readonly CategoryDoc[];
   /** Ancestors below the root, then the category itself: what breadcrumbs show. */
   pathOf(id: string): readonly CategoryDoc[];

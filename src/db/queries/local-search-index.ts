@@ -11,9 +11,9 @@ import type { ProductDoc } from '../schema/products';
  * sku or barcode first. See docs/decisions/011-offline-search.md.
  */
 
-/** SPEC §9 boosts. The English name counts like the Greek one: a buyer may type either. */
+/** docs/product-rules.md §9 boosts. The English name counts like the Greek one: a buyer may type either. */
 export const LOCAL_SEARCH_BOOST = { name: 3, name_en: 3, sku: 2, category: 1 } as const;
-/** SPEC §9 minimum score, relative to the best hit (MiniSearch's BM25 scores have no fixed scale). */
+/** docs/product-rules.md §9 minimum score, relative to the best hit (MiniSearch's BM25 scores have no fixed scale). */
 export const LOCAL_MIN_SCORE = 0.02;
 /** Documents added per slice of the first build; between slices the UI thread is given back. */
 export const BUILD_CHUNK_SIZE = 250;
@@ -36,7 +36,7 @@ export interface LocalSearchResult {
 
 export interface LocalSearchOptions {
   limit?: number;
-  /** 2 in the Greek catalogue, 3 in the English one (SPEC §5). */
+  /** 2 in the Greek catalogue, 3 in the English one (docs/product-rules.md §5). */
   minLength?: number;
 }
 

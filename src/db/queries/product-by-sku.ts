@@ -24,7 +24,7 @@ export type ProductRouteTarget =
 /**
  * Children of configurable products are not listed (visibility 1), so they are not documents of their
  * own: they live inside the parent, whose sku is a dash-separated prefix of theirs (PAP-000123-RED-XL →
- * PAP-000123). Used when a link names a child directly (SPEC §4 Product load: replace to the parent).
+ * PAP-000123). Used when a link names a child directly (docs/product-rules.md §4 Product load: replace to the parent).
  */
 export async function findProductRouteTarget(db: AppDatabase, sku: string): Promise<ProductRouteTarget> {
   const direct = await db.products.findOne(sku).exec();

@@ -6,10 +6,10 @@ import type { ProductDoc } from '../schema/products';
 export const RELATED_SCAN_LIMIT = 400;
 
 /**
- * Up to 8 related products (SPEC §5): the product's "related" links when it has any, otherwise
+ * Up to 8 related products (docs/product-rules.md §5): the product's "related" links when it has any, otherwise
  * listed products of the same supplier sharing a category, alphabetically. The fallback scans a
  * bounded slice of the supplier index: a sorted query over a whole large catalogue is slow on Dexie
- * (FIELD-NOTES: 1.2 s for 20,000 documents).
+ * (docs/field-notes.md §1.4: 1.2 s for 20,000 documents).
  */
 export async function findRelatedProducts(
   db: AppDatabase,

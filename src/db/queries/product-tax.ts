@@ -5,7 +5,7 @@ import type { TaxRule } from '../../domain/tax';
 import type { AppDatabase } from '../database';
 import { catalogMetaKey } from '../schema/catalog-meta';
 
-/** What prices need to add VAT: the rules and the place they are applied for (SPEC §5). */
+/** What prices need to add VAT: the rules and the place they are applied for (docs/product-rules.md §5). */
 export interface TaxSettings {
   rules: TaxRule[];
   /** store_config tax.defaultCountry; GR when the configuration has not arrived yet. */

@@ -4,7 +4,7 @@ import type { CatalogSnapshot } from './catalog-snapshot';
 export interface SupplierIndex {
   readonly byId: ReadonlyMap<string, SupplierDoc>;
   readonly bySlug: ReadonlyMap<string, SupplierDoc>;
-  /** Active and locked suppliers, newest activation first (SPEC §9 default supplier sort); inactive ones are hidden. */
+  /** Active and locked suppliers, newest activation first (docs/product-rules.md §9 default supplier sort); inactive ones are hidden. */
   readonly listed: readonly SupplierDoc[];
 }
 
@@ -60,7 +60,7 @@ export function parseSupplierFilters(search: URLSearchParams): SupplierFilters {
   };
 }
 
-/** The supplier list of /suppliers (SPEC §3 params: size 40, default sort activation_date desc). */
+/** The supplier list of /suppliers (docs/product-rules.md §3 params: size 40, default sort activation_date desc). */
 export function filterSuppliers(index: SupplierIndex, filters: SupplierFilters): SupplierDoc[] {
   const rows = index.listed.filter(
     (s) =>

@@ -1,7 +1,7 @@
 import type { RxJsonSchema } from 'rxdb';
 import { boolField, epochMsField, idField, textField } from './fields';
 
-/** A delivery address of a buyer (SPEC §3 Address). Postcode is stored as 5 digits. */
+/** A delivery address of a buyer (docs/product-rules.md §3 Address). Postcode is stored as 5 digits. */
 export interface AddressDoc {
   id: string;
   buyer_id: string;

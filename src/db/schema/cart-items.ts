@@ -3,7 +3,7 @@ import type { Cents } from '../../domain/money';
 import { centsField, epochMsField, idField, intField, openObjectField, SKU_MAX, textField, type OpenObject } from './fields';
 import { PRODUCT_TYPES, type ProductType } from './products';
 
-/** One line of a buyer's cart (SPEC §3 Cart item). Several buyers' carts may sit side by side. */
+/** One line of a buyer's cart (docs/product-rules.md §3 Cart item). Several buyers' carts may sit side by side. */
 export interface CartItemDoc {
   /** Client-generated (crypto.randomUUID()), so lines can be created offline. */
   id: string;

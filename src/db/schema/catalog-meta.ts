@@ -6,7 +6,7 @@ export type CatalogMetaType = (typeof CATALOG_META_TYPES)[number];
 
 /**
  * Small catalogue documents that share one collection to stay within RxDB's 13-collection limit:
- * attributes, tax rules, CMS pages/blocks/hierarchy and the store configuration (SPEC §3 Other).
+ * attributes, tax rules, CMS pages/blocks/hierarchy and the store configuration (docs/product-rules.md §3 Other).
  */
 export interface CatalogMetaDoc {
   /** catalogMetaKey(type, id) */

@@ -1,7 +1,7 @@
 import type { RxJsonSchema } from 'rxdb';
 import { boolField, epochMsField, idField, intField, keyField, ID_MAX, SLUG_MAX, stringListField, textField, URL_PATH_MAX } from './fields';
 
-/** A catalogue category (SPEC §3 Category). The tree is rebuilt from parent_id + position. */
+/** A catalogue category (docs/product-rules.md §3 Category). The tree is rebuilt from parent_id + position. */
 export interface CategoryDoc {
   id: string;
   /** '' for a root category. */
@@ -66,6 +66,6 @@ export const categorySchema: RxJsonSchema<CategoryDoc> = {
     'children_count',
     'updated_at',
   ],
-  // Menus read children of a parent in position order (SPEC §9); routes resolve /c/{slug} and url_path.
+  // Menus read children of a parent in position order (docs/product-rules.md §9); routes resolve /c/{slug} and url_path.
   indexes: [['parent_id', 'position'], 'slug', 'url_path'],
 };

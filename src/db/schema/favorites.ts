@@ -2,14 +2,14 @@ import type { RxJsonSchema } from 'rxdb';
 import { epochMsField, idField, SKU_MAX } from './fields';
 
 /**
- * A favourite product of the selected buyer (SPEC §3 favourites: a list of skus). Keyed by sku as
- * ARCHITECTURE says, so the collection holds one buyer's list at a time: switching buyer replaces it.
+ * A favourite product of the selected buyer (docs/product-rules.md §3 favourites: a list of skus). Keyed by sku as
+ * docs/architecture.md §3.1 says, so the collection holds one buyer's list at a time: switching buyer replaces it.
  */
 export interface FavoriteDoc {
   sku: string;
   buyer_id: string;
   supplier_id: string;
-  /** Epoch ms; the favourites "Latest" sort uses favorite_since (SPEC §9). */
+  /** Epoch ms; the favourites "Latest" sort uses favorite_since (docs/product-rules.md §9). */
   favorite_since: number;
 }
 

@@ -6,7 +6,7 @@ import type { JsonSchema } from 'rxdb';
  * `minimum`/`maximum`/`multipleOf` (RxDB pads them into fixed-width index strings).
  */
 
-/** Documents whose shape the bridge owns and may extend without a schema version (SPEC §3 lists). */
+/** Documents whose shape the bridge owns and may extend without a schema version (docs/product-rules.md §3 lists). */
 export type OpenObject = Record<string, unknown>;
 
 export const ID_MAX = 64;

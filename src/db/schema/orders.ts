@@ -21,8 +21,8 @@ export interface OrderError {
 }
 
 /**
- * An order (SPEC §3 Order): placed here and queued until transmitted, or pulled from the history.
- * `transmited` keeps the SPEC spelling. An untransmitted order is never deleted locally.
+ * An order (docs/product-rules.md §3 Order): placed here and queued until transmitted, or pulled from the history.
+ * `transmited` keeps the spelling of the product rules (docs/product-rules.md §3). An untransmitted order is never deleted locally.
  */
 export interface OrderDoc {
   /** order_id, client-generated when placed here. */

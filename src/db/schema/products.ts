@@ -33,7 +33,7 @@ export interface ProductLink {
 }
 
 /**
- * A catalogue product (SPEC §3 Product). What lists filter and sort by sits at the top level with
+ * A catalogue product (docs/product-rules.md §3 Product). What lists filter and sort by sits at the top level with
  * index-friendly types; shapes the bridge owns (variants, options, attributes) stay open objects.
  * Prices are integer cents excluding VAT; dates are epoch milliseconds.
  */
@@ -49,7 +49,7 @@ export interface ProductDoc {
   /** nameSortKey(name): the default "Alphabetical" sort. */
   name_az: string;
   type_id: ProductType;
-  /** 0 or 1 are listed; 2 or more is disabled (SPEC §4 Product load). */
+  /** 0 or 1 are listed; 2 or more is disabled (docs/product-rules.md §4 Product load). */
   status: number;
   /** 1 not visible individually, 2 catalogue, 3 search, 4 both. */
   visibility: number;
@@ -86,7 +86,7 @@ export interface ProductDoc {
   product_links?: ProductLink[];
   /** Custom attributes (colour, size, …) keyed by attribute_code. */
   attributes?: OpenObject;
-  /** "New collection" lists sort by created_at desc (SPEC §9). */
+  /** "New collection" lists sort by created_at desc (docs/product-rules.md §9). */
   created_at?: number;
   updated_at: number;
 }
@@ -171,7 +171,7 @@ export const productSchema: RxJsonSchema<ProductDoc> = {
     'updated_at',
   ],
   /**
-   * Lists are per supplier or across the catalogue, sorted by name, price or latest (SPEC §9).
+   * Lists are per supplier or across the catalogue, sorted by name, price or latest (docs/product-rules.md §9).
    * type_id, visibility and status are required and bounded, so they can join an index later; today
    * they are filtered in memory: almost every product is listed, so an index on them
    * would not narrow a scan but would slow every bulk insert of the first sync.

@@ -6,7 +6,7 @@ import { boolField, centsField, epochMsField, idField, intField, keyField, SLUG_
 export const SUPPLIER_STATUSES = ['active', 'inactive', 'locked'] as const;
 export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
 
-/** A supplier of the marketplace (SPEC §3 Supplier). */
+/** A supplier of the marketplace (docs/product-rules.md §3 Supplier). */
 export interface SupplierDoc {
   id: string;
   name: string;
@@ -15,9 +15,9 @@ export interface SupplierDoc {
   slug: string;
   url_key?: string;
   status: SupplierStatus;
-  /** Minimum order value excluding VAT (SPEC §5: each supplier's minimum must be reached). */
+  /** Minimum order value excluding VAT (docs/product-rules.md §5: each supplier's minimum must be reached). */
   minimum_order: Cents;
-  /** Epoch ms; the carousel and the default sort are "activation_date desc" (SPEC §9). */
+  /** Epoch ms; the carousel and the default sort are "activation_date desc" (docs/product-rules.md §9). */
   activation_date: number;
   /** English delivery time; delivery_time_el is the Greek one (the bridge sends both when it has them). */
   delivery_time?: string;

@@ -4,7 +4,7 @@ import { boolField, epochMsField, idField, intField, openObjectField, textField,
 export type SyncTaskMethod = 'POST' | 'PUT' | 'DELETE';
 
 /**
- * A one-off bridge call queued while offline (SPEC §3 Sync task, §4 Sync task queue): profile
+ * A one-off bridge call queued while offline (docs/product-rules.md §3 Sync task, §4 Sync task queue): profile
  * update, credit term request, …. Created with transmited false; completion stores code, result, meta.
  */
 export interface SyncTaskDoc {
@@ -14,7 +14,7 @@ export interface SyncTaskDoc {
   /** What the task does for the buyer, e.g. "profile_update", "credit_term_request". */
   kind: string;
   method: SyncTaskMethod;
-  /** The SPEC §7 path, without the /api/ prefix. */
+  /** The docs/product-rules.md §7 path, without the /api/ prefix. */
   path: string;
   body?: OpenObject;
   transmited: boolean;
@@ -26,7 +26,7 @@ export interface SyncTaskDoc {
   /** The bridge's result; a scalar result is stored as { value }. */
   result?: OpenObject;
   meta?: OpenObject;
-  /** Keep the result after completion (SPEC: "a cacheable result is kept, otherwise removed"). */
+  /** Keep the result after completion (docs/product-rules.md §4: "a cacheable result is kept, otherwise removed"). */
   cacheable?: boolean;
 }
 

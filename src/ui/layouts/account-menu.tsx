@@ -25,7 +25,7 @@ export function AccountMenu() {
     buttonRef.current?.focus();
   });
 
-  // The session shows "You're logged out" itself (SPEC §4: unless the logout is silent).
+  // The session shows "You're logged out" itself (docs/product-rules.md §4: unless the logout is silent).
   const onLogout = async () => {
     setOpen(false);
     await logout();

@@ -3,7 +3,7 @@ import { AppLayout } from './app-layout';
 import { OpenLayout } from './open-layout';
 import { LoadingScreen } from '../components/loading-screen';
 
-/** SPEC §2: error and not-found pages use the logged-in layout for customers, the open one for guests. */
+/** docs/product-rules.md §2: error and not-found pages use the logged-in layout for customers, the open one for guests. */
 export function SessionLayout() {
   const { status } = useSession();
   if (status === 'loading') return <LoadingScreen />;

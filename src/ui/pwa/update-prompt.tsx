@@ -4,7 +4,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNotify } from '../shared/notifications/notifications';
 
-/** SPEC §9: the app looks for a new version every 10 minutes. */
+/** docs/product-rules.md §9: the app looks for a new version every 10 minutes. */
 const VERSION_CHECK_INTERVAL_MS = 600_000;
 
 /**

@@ -2,7 +2,7 @@ import { generatePath } from 'react-router';
 import { RESET_PASSWORD_PATH } from '../../contracts/links';
 
 /**
- * Every route of SPEC §2 in one table. Each also answers under a store-code prefix (`/de/…`, `/it/…`);
+ * Every route of docs/product-rules.md §2 in one table. Each also answers under a store-code prefix (`/de/…`, `/it/…`);
  * the store views exist but are unused, so the prefix changes nothing on the page. The store codes
  * and the reset page live in src/contracts/links.ts, because the bridge writes links to them into mails.
  */

@@ -7,7 +7,7 @@ export const DEMO = {
   admin: 'admin@demo.gr',
 } as const;
 
-/** A password that satisfies the SPEC §5 rule (letter, digit, symbol, 8+). */
+/** A password that satisfies the docs/product-rules.md §5 rule (letter, digit, symbol, 8+). */
 export const NEW_PASSWORD = 'Fresh-pass-42';
 
 let counter = 0;

@@ -23,7 +23,7 @@ type ForgotFormOutput = z.output<typeof forgotFormSchema>;
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
-/** Forgot password (SPEC §2): the bridge mails a reset link; the answer never says whether the account exists. */
+/** Forgot password (docs/product-rules.md §2): the bridge mails a reset link; the answer never says whether the account exists. */
 export function Component() {
   const { t, i18n } = useLingui();
   const { bridge } = useSessionController();

@@ -5,7 +5,7 @@ import { FormAlert } from '../../components/form-alert';
 import { LoginForm } from './login-form';
 
 /**
- * The login ("signup") modal of SPEC §4: opened at home when the session could not be refreshed.
+ * The login ("signup") modal of docs/product-rules.md §4: opened at home when the session could not be refreshed.
  * Signing in closes it (the session changes); closing it leads to the login page.
  */
 export function LoginModal({ onClose }: { onClose(): void }) {

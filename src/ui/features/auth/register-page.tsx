@@ -29,7 +29,7 @@ function JoinCompany({ afm, onRegistered }: { afm: string; onRegistered(): void 
 }
 
 /**
- * Registration (SPEC §2): tax number → company shown → the first user's account → signed in, home, where
+ * Registration (docs/product-rules.md §2): tax number → company shown → the first user's account → signed in, home, where
  * a notice asks to confirm the email address. A company that is already a buyer offers to ask to join it.
  */
 export function Component() {

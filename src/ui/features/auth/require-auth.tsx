@@ -8,7 +8,7 @@ const HOME_PATHS = new Set(['/', '/pwa.html']);
 
 /**
  * Route element in front of every page that needs login. Visitors go to /login (remembering where they
- * wanted to go); a session that expired goes home and shows the login modal (SPEC §4 Token lifecycle).
+ * wanted to go); a session that expired goes home and shows the login modal (docs/product-rules.md §4 Token lifecycle).
  */
 export function RequireAuth() {
   const { status, endReason } = useSessionSnapshot();

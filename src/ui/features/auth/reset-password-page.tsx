@@ -38,7 +38,7 @@ function ExpiredLink() {
   );
 }
 
-/** Reset password (SPEC §2), reached from the mailed link `/reset-password?token=…`. */
+/** Reset password (docs/product-rules.md §2), reached from the mailed link `/reset-password?token=…`. */
 export function Component() {
   const { t, i18n } = useLingui();
   const [params] = useSearchParams();

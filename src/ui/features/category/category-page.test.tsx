@@ -135,7 +135,7 @@ describe('category listing', () => {
 });
 
 describe('empty category', () => {
-  it('shows the SPEC §8 warning with OK and an empty list', async () => {
+  it('shows the docs/product-rules.md §8 warning with OK and an empty list', async () => {
     renderBrowsingRoute(bridge, db, '/c/pasta');
     await screen.findByRole('heading', { level: 1, name: 'Pasta' });
     expect(await screen.findByText(EMPTY_WARNING)).toBeTruthy();

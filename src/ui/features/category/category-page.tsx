@@ -20,7 +20,7 @@ import { CategoryTiles } from '../../shared/catalogue/category-tiles';
 import page from '../../shared/catalogue/catalogue-page.module.css';
 import styles from './category-page.module.css';
 
-/** Which of the SPEC §2 category routes matched: with subcategories ("/all") or not. */
+/** Which of the docs/product-rules.md §2 category routes matched: with subcategories ("/all") or not. */
 function useWithSubcategories(): boolean {
   const page = useMatches().findLast((match) => isPageHandle(match.handle))?.handle;
   return (

@@ -84,7 +84,7 @@ function HomeView({ snapshot, now }: { snapshot: CatalogSnapshot; now: number })
   );
 }
 
-/** `/` (SPEC §2, §9): supplier carousel, top categories, new collection and bestsellers, from the local catalogue. */
+/** `/` (docs/product-rules.md §2, §9): supplier carousel, top categories, new collection and bestsellers, from the local catalogue. */
 export function Component() {
   const snapshot = useCatalogSnapshot();
   const [now] = useState(() => systemClock.now());

@@ -12,7 +12,7 @@ interface BundleOptionsProps {
   products: ReadonlyMap<string, ProductDoc>;
 }
 
-/** What the bundle is made of: each option's selected product (the default link, quantity 1, SPEC §5). */
+/** What the bundle is made of: each option's selected product (the default link, quantity 1, docs/product-rules.md §5). */
 export function BundleOptions({ options, selections, products }: BundleOptionsProps) {
   const { locale } = useLocale();
   const nameOf = useProductName();

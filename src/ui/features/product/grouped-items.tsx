@@ -9,7 +9,7 @@ import styles from './product-page.module.css';
 import tableStyles from './grouped-items.module.css';
 import card from '../../components/card.module.css';
 
-/** A grouped product offers its associated simple products (SPEC §5), each with its own price and stock. */
+/** A grouped product offers its associated simple products (docs/product-rules.md §5), each with its own price and stock. */
 export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
   const nameOf = useProductName();
   return (

@@ -62,7 +62,7 @@ describe('configurable product page', () => {
     expect(screen.queryByText(NO_SUCH_CONFIGURATION)).toBeNull();
   });
 
-  it('warns with the SPEC message for a combination that does not exist (out-of-stock and disabled children are dropped)', async () => {
+  it('warns with the product-rules message for a combination that does not exist (out-of-stock and disabled children are dropped)', async () => {
     const { router } = renderProductRoute(bridge, db, '/p/TSHIRT/t-shirt/TSHIRT-RED-M');
     await screen.findByRole('heading', { level: 1, name: 'T-shirt TSHIRT-RED-M' });
     expect(screen.getByRole('radio', { name: 'Red' })).toHaveProperty('checked', true);

@@ -19,7 +19,7 @@ function useRouteSkus(): { parentSku: string; childSku: string | null } {
 }
 
 /**
- * `/p/{parentSku}/{slug}` (SPEC §2, §4 Product load), read from the local database so it works offline
+ * `/p/{parentSku}/{slug}` (docs/product-rules.md §2, §4 Product load), read from the local database so it works offline
  * and updates live when replication brings a new price or stock.
  */
 export function Component() {
@@ -29,7 +29,7 @@ export function Component() {
 
   if (!db || product === undefined) return <Loading />;
   if (product === null) return <NotInLocalDatabase db={db} sku={parentSku} />;
-  // SPEC §4: status 2 or more is an error (the feed normally sends such products as tombstones).
+  // docs/product-rules.md §4: status 2 or more is an error (the feed normally sends such products as tombstones).
   if (product.status >= 2) return <NotFoundPage />;
   return <ProductView product={product} childSku={childSku} />;
 }
@@ -44,8 +44,8 @@ function Loading() {
 
 /**
  * A child variant (visibility 1) is not a document of its own: replace the history entry with its
- * parent and the child selected (SPEC §4). Otherwise the product is unknown here: offline that is
- * "not synchronised yet" (redirect home, SPEC §2), online it does not exist.
+ * parent and the child selected (docs/product-rules.md §4). Otherwise the product is unknown here: offline that is
+ * "not synchronised yet" (redirect home, docs/product-rules.md §2), online it does not exist.
  */
 function NotInLocalDatabase({ db, sku }: { db: AppDatabase; sku: string }) {
   const navigate = useNavigate();

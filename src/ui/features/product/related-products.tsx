@@ -7,7 +7,7 @@ import { ProductGrid } from '../../shared/catalogue/product-grid';
 import { useObservable } from '../../shared/database/use-observable';
 import styles from './product-page.module.css';
 
-/** Up to 8 related products (SPEC §5, §9); nothing is shown when there are none. */
+/** Up to 8 related products (docs/product-rules.md §5, §9); nothing is shown when there are none. */
 export function RelatedProducts({ db, product }: { db: AppDatabase; product: ProductDoc }) {
   const related = useObservable(() => from(findRelatedProducts(db, product)), [db, product.sku, product.updated_at]);
   if (!related || related.length === 0) return null;

@@ -21,13 +21,13 @@ export interface VariantChoice {
   selection: VariantSelection;
   /** The available child matching the selection (the one the URL names once every option is chosen). */
   current: ProductChild | null;
-  /** Every option chosen but no child has that combination (SPEC §8 warning). */
+  /** Every option chosen but no child has that combination (docs/product-rules.md §8 warning). */
   noSuchCombination: boolean;
   choose(attributeCode: string, valueIndex: number): void;
 }
 
 /**
- * SPEC §4 Variant choice: picking a value looks up the child; a match is pushed into the URL as
+ * docs/product-rules.md §4 Variant choice: picking a value looks up the child; a match is pushed into the URL as
  * childSku (so Back returns to the previous variant), no match shows the warning.
  */
 export function useVariantChoice(product: ProductDoc, childSku: string | null): VariantChoice {

@@ -26,7 +26,7 @@ function StatusLine({ state, minLength }: { state: ProductSearchState; minLength
 }
 
 /**
- * The search overlay (SPEC §2 "search panel"): a sheet dialog (full height on phones) with a labelled
+ * The search overlay (docs/product-rules.md §2 "search panel"): a sheet dialog (full height on phones) with a labelled
  * search field that has the focus, the result count in a live region, the offline notice and the
  * results. The browser chrome takes the overlay's theme colour while it is open.
  */

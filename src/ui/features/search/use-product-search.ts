@@ -13,7 +13,7 @@ export type ProductSearchState =
   | { status: 'done'; answer: ProductSearchAnswer }
   | { status: 'failed'; error: unknown };
 
-/** SPEC §5: 2 characters in the Greek catalogue, 3 in the English one. */
+/** docs/product-rules.md §5: 2 characters in the Greek catalogue, 3 in the English one. */
 export function minTermLength(locale: string): number {
   return locale.startsWith('el') ? 2 : 3;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** SPEC §2: the browser's theme colour while an overlay (cart, search) is open. */
+/** docs/product-rules.md §2: the browser's theme colour while an overlay (cart, search) is open. */
 export const OVERLAY_THEME_COLOR = '#f3f5f9';
 
 /** Sets `<meta name="theme-color">` while `active`, and puts the previous colour back afterwards. */

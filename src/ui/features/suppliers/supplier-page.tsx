@@ -20,7 +20,7 @@ import listing from '../../shared/catalogue/catalogue-page.module.css';
 import { CategoryTiles } from '../../shared/catalogue/category-tiles';
 import styles from './suppliers.module.css';
 
-/** `/s/{slug}`: who the supplier is, its top categories and its products (SPEC §2). Inactive suppliers are not shown. */
+/** `/s/{slug}`: who the supplier is, its top categories and its products (docs/product-rules.md §2). Inactive suppliers are not shown. */
 export function Component() {
   const { slug = '' } = useParams();
   const snapshot = useCatalogSnapshot();

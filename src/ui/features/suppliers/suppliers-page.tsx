@@ -29,7 +29,7 @@ const SORT_LABELS: Record<SupplierSort, MessageDescriptor> = {
   minimum_order: msg`Lowest minimum order`,
 };
 
-/** SPEC §4 payment methods: 1 card, 2 cash on delivery, 3 credit, 4 IRIS. */
+/** docs/product-rules.md §4 payment methods: 1 card, 2 cash on delivery, 3 credit, 4 IRIS. */
 const PAYMENT_LABELS: Record<number, MessageDescriptor> = {
   1: msg`Card`,
   2: msg`Cash on delivery`,
@@ -119,7 +119,7 @@ function SupplierFiltersForm({
   );
 }
 
-/** `/suppliers`: active and locked suppliers, 40 per page, newest first; filters live in the URL query (SPEC §2). */
+/** `/suppliers`: active and locked suppliers, 40 per page, newest first; filters live in the URL query (docs/product-rules.md §2). */
 export function Component() {
   const { t } = useLingui();
   const headingId = useId();

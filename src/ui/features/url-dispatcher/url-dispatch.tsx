@@ -28,7 +28,7 @@ function CmsPage({ page }: { page: CmsPageContent }) {
   return (
     <article className={styles.page}>
       <PageHeading>{title}</PageHeading>
-      {/* The bridge's own CMS content (SPEC §3 CMS page): HTML written by the marketplace operator. */}
+      {/* The bridge's own CMS content (docs/product-rules.md §3 CMS page): HTML written by the marketplace operator. */}
       <div dangerouslySetInnerHTML={{ __html: content }} />
     </article>
   );

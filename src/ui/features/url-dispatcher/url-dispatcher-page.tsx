@@ -4,7 +4,7 @@ import { useSession } from '../../shared/session/session-context';
 import { UrlDispatch } from './url-dispatch';
 
 /**
- * The catch-all route (SPEC §2). Guests may see only page-not-found, so only a logged-in customer's
+ * The catch-all route (docs/product-rules.md §2). Guests may see only page-not-found, so only a logged-in customer's
  * unknown path goes through the dispatcher.
  */
 export function UrlDispatcherPage() {

@@ -6,7 +6,7 @@ import { isBridgeError } from '../../../replication/bridge-error';
 import { to } from '../../routes/paths';
 
 /**
- * SPEC §2 URL dispatcher: an unknown path becomes a product, category or CMS page, looked up in a
+ * docs/product-rules.md §2 URL dispatcher: an unknown path becomes a product, category or CMS page, looked up in a
  * local cache first (remembered answers, then the local catalogue), then on the bridge
  * (`POST /api/url/map`). "No mapping found" and "Route not found" fall through to page-not-found.
  */
@@ -38,7 +38,7 @@ export interface LocalUrlLookup {
   find(path: string): Promise<UrlTarget | null>;
 }
 
-/** The "local cache" of SPEC §2: answers the bridge gave before, kept across visits. */
+/** The "local cache" of docs/product-rules.md §2: answers the bridge gave before, kept across visits. */
 export interface UrlCache {
   get(path: string): UrlTarget | null;
   set(path: string, target: CachedTarget): void;
@@ -128,7 +128,7 @@ export function createUrlResolver(deps: UrlResolverDeps): UrlResolver {
 const CACHE_KEY = 'url-dispatcher:v1';
 const MAX_CACHED_PATHS = 500;
 
-/** The cache in localStorage; a full quota clears it (SPEC §8 "the URL cache is cleared"). */
+/** The cache in localStorage; a full quota clears it (docs/product-rules.md §8 "the URL cache is cleared"). */
 export function createStorageUrlCache(storage: Storage): UrlCache {
   const read = (): Record<string, CachedTarget> => {
     try {

@@ -6,7 +6,7 @@ import styles from './status-page.module.css';
 
 export function NotFoundPage() {
   const { t } = useLingui();
-  // SPEC §2 fixes this title; the site name is not appended.
+  // docs/product-rules.md §2 fixes this title; the site name is not appended.
   useDocumentTitle(t`404 - Page not found`, { exact: true });
   return (
     <div className={styles.page}>

@@ -4,7 +4,7 @@ import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../shared/session/session-context';
 import { NotFoundPage } from './not-found-page';
 
-/** `/my-account/{product}-admin`: admins only (SPEC §6); anyone else, or any other segment, gets 404. */
+/** `/my-account/{product}-admin`: admins only (docs/product-rules.md §6); anyone else, or any other segment, gets 404. */
 export function Component() {
   const { t } = useLingui();
   const { adminPage = '' } = useParams();

@@ -16,8 +16,8 @@ export interface CatalogSyncProviderProps {
 }
 
 /**
- * Replicates the catalogue while the session is signed in and stops on logout (ARCHITECTURE
- * "Replication"). Needs `<SessionProvider>` above it. Never blocks rendering on the first sync.
+ * Replicates the catalogue while the session is signed in and stops on logout (docs/architecture.md §4.1).
+ * Needs `<SessionProvider>` above it. Never blocks rendering on the first sync.
  */
 export function CatalogSyncProvider({ children, status, runner }: CatalogSyncProviderProps) {
   const session = useSession();

@@ -11,7 +11,7 @@ export function ListingLoading() {
   );
 }
 
-/** SPEC §2: what is not in the local replica redirects home offline; online it does not exist. */
+/** docs/product-rules.md §2: what is not in the local replica redirects home offline; online it does not exist. */
 export function NotInCatalogue() {
   return navigator.onLine ? <NotFoundPage /> : <OfflineRedirect />;
 }

@@ -3,7 +3,7 @@ import type { SupplierDoc } from '../../../db/schema/suppliers';
 import card from '../../components/card.module.css';
 
 /**
- * A locked supplier sells only to buyers it has accepted (SPEC §3 status locked): the buyer sees who
+ * A locked supplier sells only to buyers it has accepted (docs/product-rules.md §3 status locked): the buyer sees who
  * it is and that access must be requested, but no products or prices (decision record 010).
  */
 export function LockedSupplierNotice({ supplier }: { supplier: Pick<SupplierDoc, 'name'> }) {

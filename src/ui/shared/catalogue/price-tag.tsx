@@ -18,7 +18,7 @@ export interface PriceTagProps {
 /**
  * A price as the buyer sees it everywhere (product page, listings, search results): the amount with or
  * without VAT per the customer's setting, the struck-through original while a special price applies,
- * and a label naming the VAT treatment with the product's actual rate (SPEC §1, §5). Empty (aria-busy)
+ * and a label naming the VAT treatment with the product's actual rate (docs/product-rules.md §1, §5). Empty (aria-busy)
  * until the local tax rules were read.
  */
 export function PriceTag({ item, taxClassId, size = 'normal', now }: PriceTagProps) {

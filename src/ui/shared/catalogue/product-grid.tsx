@@ -66,7 +66,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
   );
 });
 
-/** The product cards of a listing page (at most 50, SPEC §9), as a list of links to product pages. */
+/** The product cards of a listing page (at most 50, docs/product-rules.md §9), as a list of links to product pages. */
 interface ProductGridProps {
   products: readonly ProductDoc[];
   labelledBy: string;

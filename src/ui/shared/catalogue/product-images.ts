@@ -1,4 +1,4 @@
-/** SPEC §9 image sizes; the bridge serves them and the service worker caches /media/ for offline use. */
+/** docs/product-rules.md §9 image sizes; the bridge serves them and the service worker caches /media/ for offline use. */
 export const GALLERY_SIZE = { width: 600, height: 744 } as const;
 export const THUMBNAIL_SIZE = { width: 310, height: 300 } as const;
 

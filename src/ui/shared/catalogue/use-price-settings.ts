@@ -6,7 +6,7 @@ import { useObservable } from '../database/use-observable';
 import { useDatabase } from '../database/database-provider';
 
 export interface PriceSettings {
-  /** The customer's "show prices with VAT" choice (SPEC §1); false until the profile is known. */
+  /** The customer's "show prices with VAT" choice (docs/product-rules.md §1); false until the profile is known. */
   withVat: boolean;
   /** VAT percent of a product tax class in the store's default country (0 for class 0 or no rule). */
   rateFor(taxClassId: number): number;

@@ -1,4 +1,4 @@
-/** UI locales (SPEC §1): el-GR and en-US, en-US being the default and the fallback. */
+/** UI locales (docs/product-rules.md §1): el-GR and en-US, en-US being the default and the fallback. */
 export const LOCALES = ['en-US', 'el-GR'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';

@@ -38,7 +38,7 @@ function PriceRanges({ value, onChange }: { value: PriceRange | null; onChange: 
   );
 }
 
-/** Price ranges (SPEC §9) and attribute filters; every change goes to the URL query. */
+/** Price ranges (docs/product-rules.md §9) and attribute filters; every change goes to the URL query. */
 export function FiltersPanel({ priceRange, attributes, facets, onPriceRange, onToggle, onClear }: FiltersPanelProps) {
   const { t, i18n } = useLingui();
   const { locale } = useLocale();

@@ -25,7 +25,7 @@ interface ProductListingProps {
   now?: number;
 }
 
-/** SPEC §8: an empty category warns once per listing, with OK, and shows an empty list. */
+/** docs/product-rules.md §8: an empty category warns once per listing, with OK, and shows an empty list. */
 function useEmptyCategoryWarning(empty: boolean, scopeKey: string): void {
   const notify = useNotify();
   const { t } = useLingui();
@@ -58,7 +58,7 @@ function useListingQuery(): [ListingQuery, (next: ListingQuery) => void, (page: 
   return [query, update, hrefOf];
 }
 
-/** The shared product list of category, supplier and "all products" pages (pages of 50, SPEC §9). */
+/** The shared product list of category, supplier and "all products" pages (pages of 50, docs/product-rules.md §9). */
 export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: ProductListingProps) {
   const { t } = useLingui();
   const [now] = useState(() => fixedNow ?? systemClock.now());

@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { SORT_OPTIONS, type SortOption } from '../../../domain/listing';
 import styles from './listing-controls.module.css';
 
-/** SPEC §9 sort labels. */
+/** docs/product-rules.md §9 sort labels. */
 export const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
   latest: msg`Latest`,
   price_asc: msg`Price low to high`,

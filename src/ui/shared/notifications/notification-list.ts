@@ -1,4 +1,4 @@
-/** SPEC §3 notification: type, message, an optional action, a lifetime or none. Pure rules, no timers. */
+/** docs/product-rules.md §3 notification: type, message, an optional action, a lifetime or none. Pure rules, no timers. */
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 
 export interface NotificationAction {
@@ -23,10 +23,10 @@ export interface ShownNotification {
   action?: NotificationAction;
 }
 
-/** SPEC §9: a notification lives 5000 ms unless it asks for another lifetime or none. */
+/** docs/product-rules.md §9: a notification lives 5000 ms unless it asks for another lifetime or none. */
 export const NOTIFICATION_TIME_TO_LIVE_MS = 5000;
 
-/** SPEC §5: a notification identical to the one shown last is not added again. */
+/** docs/product-rules.md §5: a notification identical to the one shown last is not added again. */
 export function isRepeatOfLast(shown: readonly ShownNotification[], input: NotificationInput): boolean {
   const last = shown.at(-1);
   return last !== undefined && last.type === input.type && last.message === input.message && last.action?.label === input.action?.label;

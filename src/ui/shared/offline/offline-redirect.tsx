@@ -6,16 +6,16 @@ import { paths } from '../../routes/paths';
 import card from '../../components/card.module.css';
 import styles from './offline-redirect.module.css';
 
-/** SPEC §2: redirect countdowns are 10 seconds to home (5 to login). */
+/** docs/product-rules.md §2: redirect countdowns are 10 seconds to home (5 to login). */
 export const OFFLINE_HOME_REDIRECT_SECONDS = 10;
 
 interface OfflineRedirectProps {
-  /** Seconds before going home; the SPEC's 10 unless a caller has a reason. */
+  /** Seconds before going home; the product rules' 10 unless a caller has a reason. */
   seconds?: number;
 }
 
 /**
- * What a product, category or page that is not in the local replica shows offline (SPEC §2): a
+ * What a product, category or page that is not in the local replica shows offline (docs/product-rules.md §2): a
  * notice with a live countdown, a link to leave at once, then a history-replacing navigation home
  * (Back should not land on the unavailable page again).
  */

@@ -16,7 +16,7 @@ export interface SessionControllerDeps {
   bridge: AppBridge;
   storage: Storage;
   profiles: ProfileCache;
-  /** The page reload after a silent logout found a stale logged-in cookie (SPEC §4 Session). */
+  /** The page reload after a silent logout found a stale logged-in cookie (docs/product-rules.md §4 Session). */
   reload(): void;
   /** Logouts waiting for the bridge; default: kept in `storage`, sent through the bridge client. */
   logouts?: LogoutQueue;
@@ -31,7 +31,7 @@ function logCacheError(action: string) {
   return (error: unknown) => console.error(`Session cache: could not ${action}`, error);
 }
 
-/** The session's behaviour (SPEC §4 Session and Token lifecycle), independent of React. */
+/** The session's behaviour (docs/product-rules.md §4 Session and Token lifecycle), independent of React. */
 export class SessionController {
   readonly store = new SessionStore({ ...ANONYMOUS, status: 'loading' });
   private onLoggedOut: () => void = () => undefined;
@@ -183,7 +183,7 @@ export class SessionController {
     try {
       customer = await fetchMe(bridge.client);
     } catch (error) {
-      // SPEC §4: login succeeded but the profile did not load: the current user is cleared.
+      // docs/product-rules.md §4: login succeeded but the profile did not load: the current user is cleared.
       await this.logout({ silent: true }, null);
       throw error;
     }

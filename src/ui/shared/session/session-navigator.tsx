@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { SessionController } from './session-controller';
 
 /**
- * Moves the page when the session ends (SPEC §4): a logout goes to /login, an expired session goes home
+ * Moves the page when the session ends (docs/product-rules.md §4): a logout goes to /login, an expired session goes home
  * where RequireAuth shows the login modal. Rendered by SessionProvider only inside a router.
  */
 export function SessionNavigator({ controller }: { controller: SessionController }) {

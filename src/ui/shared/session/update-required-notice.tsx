@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { BridgeEvents } from '../../../replication/bridge-events';
 import { useNotify } from '../notifications/notifications';
 
-/** The bridge answered 426: this build is older than the server accepts; offer a reload (ARCHITECTURE). */
+/** The bridge answered 426: this build is older than the server accepts; offer a reload (docs/architecture.md §4.8). */
 export function UpdateRequiredNotice({ events }: { events: BridgeEvents }) {
   const { t } = useLingui();
   const notify = useNotify();
