@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { generateCatalogue } from '../server/seed/generate';
+import { generateCatalog } from '../server/seed/generate';
 import type { ProductRow } from '../server/seed/types';
 import { isListable, productDocument, type ProductSource } from '../server/services/change-feed/product-documents';
 import type { CategoryDoc } from '../src/db/schema/categories';
@@ -43,8 +43,8 @@ function rng(seed: number): () => number {
 const stripAccents = (s: string): string => s.normalize('NFD').replace(/\p{M}+/gu, '');
 const words = (s: string): string[] => s.split(/\s+/).filter((w) => /^\p{L}{3,}$/u.test(w));
 
-function localCatalogue(): { products: ProductDoc[]; categories: CategoryDoc[] } {
-  const catalogue = generateCatalogue({ products: PRODUCTS, today: new Date() });
+function localCatalog(): { products: ProductDoc[]; categories: CategoryDoc[] } {
+  const catalogue = generateCatalog({ products: PRODUCTS, today: new Date() });
   const supplierNames = new Map(catalogue.suppliers.map((s) => [s.id, s.name]));
   const source = (row: ProductRow): ProductSource => ({ ...row, supplier_name: supplierNames.get(row.supplier_id) ?? null });
   const children = new Map<string, ProductSource[]>();
@@ -148,7 +148,7 @@ async function runInChromium(data: SearchBenchData): Promise<SearchBenchResult> 
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const catalogue = localCatalogue();
+  const catalogue = localCatalog();
   const queries = queryMix(catalogue.products);
   const prepareMs = performance.now() - t0;
 

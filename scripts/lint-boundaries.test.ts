@@ -81,7 +81,7 @@ describe('boundaries inside src/ui', () => {
     ['src/ui/features/category/category-page.tsx', "export { ProductGrid } from '../product/product-grid';"],
     ['src/ui/features/category/category-page.test.tsx', "import { Component } from '../home/home-page';"],
     // Shared pieces and components stay below the features; nothing below the shell imports it.
-    ['src/ui/shared/catalogue/price-tag.tsx', "import { CartButton } from '../../features/cart/cart-button';"],
+    ['src/ui/shared/catalog/price-tag.tsx', "import { CartButton } from '../../features/cart/cart-button';"],
     ['src/ui/components/dialog.tsx', "import { useSession } from '../shared/session/session-context';"],
     ['src/ui/components/dialog.tsx', "import { to } from '../routes/paths';"],
     ['src/ui/components/dialog.tsx', "import { LoginForm } from '../features/auth/login-form';"],
@@ -101,12 +101,12 @@ describe('boundaries inside src/ui', () => {
 
   it.each([
     ['src/ui/features/category/category-page.tsx', "import { ProductListing } from '../../shared/listing/product-listing';"],
-    ['src/ui/features/category/category-page.tsx', "import { Breadcrumbs } from '../../shared/catalogue/breadcrumbs';"],
+    ['src/ui/features/category/category-page.tsx', "import { Breadcrumbs } from '../../shared/catalog/breadcrumbs';"],
     ['src/ui/features/category/category-page.tsx', "import { Button } from '../../components/button';"],
     ['src/ui/features/category/category-page.tsx', "import { to } from '../../routes/paths';"],
     ['src/ui/features/category/category-page.tsx', "import { useCrumbs } from './use-crumbs';"],
-    ['src/ui/shared/listing/product-listing.tsx', "import { ProductGrid } from '../catalogue/product-grid';"],
-    ['src/ui/shared/catalogue/catalogue-states.tsx', "import { NotFoundPage } from '../../routes/pages/not-found-page';"],
+    ['src/ui/shared/listing/product-listing.tsx', "import { ProductGrid } from '../catalog/product-grid';"],
+    ['src/ui/shared/catalog/catalog-states.tsx', "import { NotFoundPage } from '../../routes/pages/not-found-page';"],
     ['src/ui/components/dialog.tsx', "import { IconButton } from './icon-button';"],
     ['src/ui/layouts/company-switch.tsx', "import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';"],
     ['src/ui/route-table.tsx', "import { RequireAuth } from './features/auth/require-auth';"],

@@ -18,7 +18,7 @@ import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
 import { PreparedAnswer } from '../services/search/prepared-answer';
-import { CatalogueAnswerCache, catalogueCacheEnabled } from '../services/search/result-cache';
+import { CatalogAnswerCache, catalogCacheEnabled } from '../services/search/result-cache';
 import { wantSearch } from '../services/search/search-turns';
 import { withinSearchTimeLimit } from '../services/search/time-limit';
 
@@ -42,8 +42,8 @@ export type CatalogSearchRouteOptions = {
  * product documents, and docs/product-rules.md §1 shows prices only after login, so the search needs a token.
  */
 export async function catalogSearchRoutes(app: FastifyInstance, options: CatalogSearchRouteOptions = {}): Promise<void> {
-  const cache = catalogueCacheEnabled(options.cache)
-    ? new CatalogueAnswerCache<PreparedAnswer>(app.db, undefined, { maxBytes: app.config.searchCacheBytes })
+  const cache = catalogCacheEnabled(options.cache)
+    ? new CatalogAnswerCache<PreparedAnswer>(app.db, undefined, { maxBytes: app.config.searchCacheBytes })
     : null;
   const unfollow = await cache?.followCommitsOf(app.db);
   if (unfollow) app.addHook('onClose', unfollow);

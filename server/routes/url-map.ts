@@ -6,7 +6,7 @@ import { requireAuth } from '../http/auth';
 import { errorEnvelope, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { PreparedAnswer } from '../services/search/prepared-answer';
-import { CatalogueAnswerCache, catalogueCacheEnabled } from '../services/search/result-cache';
+import { CatalogAnswerCache, catalogCacheEnabled } from '../services/search/result-cache';
 import { mapUrl, productBySku, productPath } from '../services/search/url-map';
 
 export type UrlMapRouteOptions = {
@@ -27,8 +27,8 @@ export type UrlMapRouteOptions = {
  */
 export async function urlMapRoutes(app: FastifyInstance, options: UrlMapRouteOptions = {}): Promise<void> {
   const cache =
-    catalogueCacheEnabled(options.cache) && app.db.listen
-      ? new CatalogueAnswerCache<PreparedAnswer | null>(app.db, undefined, { maxBytes: app.config.searchCacheBytes })
+    catalogCacheEnabled(options.cache) && app.db.listen
+      ? new CatalogAnswerCache<PreparedAnswer | null>(app.db, undefined, { maxBytes: app.config.searchCacheBytes })
       : null;
   const unfollow = await cache?.followCommitsOf(app.db);
   if (unfollow) app.addHook('onClose', unfollow);

@@ -1,4 +1,4 @@
-import { APPAREL_SIZES, BRANDS, COLORS } from './data/catalogue-words';
+import { APPAREL_SIZES, BRANDS, COLORS } from './data/catalog-words';
 import { UNIT_LABELS, type Unit } from './product-core';
 import { SEED_EPOCH, type AttributeRow } from './types';
 

@@ -1,5 +1,5 @@
 import { slugify } from '../../src/domain/slug';
-import { CATEGORY_TREE, type Area, type Noun } from './data/catalogue-words';
+import { CATEGORY_TREE, type Area, type Noun } from './data/catalog-words';
 
 /** docs/product-rules.md §9: the storefront's category tree hangs below root category id 2 (Magento's id 1 is not a row). */
 export const ROOT_CATEGORY_ID = 2;

@@ -1,4 +1,4 @@
-import { COLORS } from './data/catalogue-words';
+import { COLORS } from './data/catalog-words';
 import { SUPPLIER_DEFS } from './data/suppliers';
 import { colorOptionId, sizeOptionId, ATTRIBUTE_IDS } from './attributes';
 import { productCore, type ProductCore } from './product-core';

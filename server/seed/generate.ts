@@ -15,7 +15,7 @@ import {
   type TaxRuleRow,
 } from './types';
 
-export interface Catalogue {
+export interface Catalog {
   suppliers: SupplierRow[];
   categories: CategoryRow[];
   products: ProductRow[];
@@ -38,7 +38,7 @@ export function utcMidnight(date: Date): number {
 }
 
 /** The whole demo catalogue as rows; the same options always give the same rows. */
-export function generateCatalogue(options: GenerateOptions): Catalogue {
+export function generateCatalog(options: GenerateOptions): Catalog {
   if (!Number.isInteger(options.products) || options.products < 1) throw new RangeError('products must be a positive integer');
   const products = generateProducts(options.products, utcMidnight(options.today));
   const suppliers = generateSuppliers();

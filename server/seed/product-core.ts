@@ -1,4 +1,4 @@
-import { BRANDS, COLORS, type Noun } from './data/catalogue-words';
+import { BRANDS, COLORS, type Noun } from './data/catalog-words';
 import { SUPPLIER_DEFS } from './data/suppliers';
 import { categoryIndex, type CategoryNode } from './category-index';
 import { createRng, type Rng } from './prng';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { hashPassword } from '../services/password-hash';
 import { DEMO_PASSWORD, generateAccounts } from './generate-accounts';
-import { generateCatalogue } from './generate';
+import { generateCatalog } from './generate';
 import { insertRows } from './insert-rows';
 
 export interface SeedCounts {
@@ -42,7 +42,7 @@ export async function seedIfEmpty(db: Db, options: { products: number; dataDir?:
   if (await hasSupplier(db)) return { seeded: false };
   // scrypt costs ~100 ms: hash the demo password once and share the hash between all demo users.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const catalogue = generateCatalogue({ products: options.products, today: new Date() });
+  const catalogue = generateCatalog({ products: options.products, today: new Date() });
   const accounts = generateAccounts(passwordHash);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);

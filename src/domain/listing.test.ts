@@ -132,7 +132,7 @@ const rowArb: fc.Arbitrary<Row> = fc.record({
   rank: fc.integer({ min: 0, max: 2 }),
 });
 /** A sku is a product's identity: a listing never holds two rows with the same one. */
-const catalogueArb = fc.uniqueArray(rowArb, { selector: (p) => p.sku, maxLength: 14 });
+const catalogArb = fc.uniqueArray(rowArb, { selector: (p) => p.sku, maxLength: 14 });
 
 /** Compares key lists left to right; name then sku close every order, as the listing promises. */
 function compareKeys(a: readonly (number | string)[], b: readonly (number | string)[]): number {
@@ -158,7 +158,7 @@ const expectedOrder: Record<(typeof SORT_OPTIONS)[number], (a: Row, b: Row) => n
 describe('listing order, for any catalogue', () => {
   it.each(SORT_OPTIONS)('%s: the promised order, ties by name then sku, whatever order the rows came in', (sort) => {
     fc.assert(
-      fc.property(catalogueArb, (list) => {
+      fc.property(catalogArb, (list) => {
         const sorted = sortProducts(list, sort, { categoryRankOf: (p) => p.rank });
         expect(skus(sorted)).toEqual(skus([...list].sort(expectedOrder[sort])));
         expect(skus(sortProducts([...list].reverse(), sort, { categoryRankOf: (p) => p.rank }))).toEqual(skus(sorted));
@@ -167,7 +167,7 @@ describe('listing order, for any catalogue', () => {
   });
   it('"By category" without a category tree is alphabetical', () => {
     fc.assert(
-      fc.property(catalogueArb, (list) => {
+      fc.property(catalogArb, (list) => {
         expect(skus(sortProducts(list, 'category'))).toEqual(skus(sortProducts(list, 'name_az')));
       }),
     );
@@ -175,7 +175,7 @@ describe('listing order, for any catalogue', () => {
   it('new collection: the 8 best in-stock products, flagged new first, then newest created (updated when unknown)', () => {
     const order = orderedBy((p) => [p.new === true ? 0 : 1, -(p.created_at ?? p.updated_at)]);
     fc.assert(
-      fc.property(catalogueArb, (list) => {
+      fc.property(catalogArb, (list) => {
         const expected = list
           .filter((p) => p.is_in_stock)
           .sort(order)
@@ -188,7 +188,7 @@ describe('listing order, for any catalogue', () => {
   it('bestsellers: the 8 best in-stock products not excluded, on sale first, then latest updated', () => {
     const order = orderedBy((p) => [p.sale === true ? 0 : 1, -p.updated_at]);
     fc.assert(
-      fc.property(catalogueArb, fc.array(fc.constantFrom('A', 'B', 'AB')), (list, excluded) => {
+      fc.property(catalogArb, fc.array(fc.constantFrom('A', 'B', 'AB')), (list, excluded) => {
         const exclude = new Set<string>(excluded);
         const expected = list
           .filter((p) => p.is_in_stock && !exclude.has(p.sku))

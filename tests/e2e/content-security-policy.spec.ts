@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { CompactCategory } from '../../src/contracts/sync';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
-import { apiLogin, plainProducts, pullAll, unaccented, type CatalogueProduct } from './support/catalogue-api';
-import { waitForCatalogueReady } from './support/catalogue-ui';
+import { apiLogin, plainProducts, pullAll, unaccented, type CatalogProduct } from './support/catalog-api';
+import { waitForCatalogReady } from './support/catalog-ui';
 import { REPO_ROOT } from './support/e2e-env';
 import { logIn } from './support/session';
 
@@ -44,7 +44,7 @@ test('signing in and browsing home, a category, a product and the search panel r
   test.setTimeout(90_000);
   const token = await apiLogin(page.request, DEMO.user, DEMO_PASSWORD);
   const [products, categories] = await Promise.all([
-    pullAll<CatalogueProduct>(page.request, token, 'products'),
+    pullAll<CatalogProduct>(page.request, token, 'products'),
     pullAll<CompactCategory>(page.request, token, 'categories'),
   ]);
   const product = plainProducts(products)[0];
@@ -61,7 +61,7 @@ test('signing in and browsing home, a category, a product and the search panel r
   expect(csp).not.toContain('unsafe');
 
   await logIn(page, DEMO.user, DEMO_PASSWORD);
-  await waitForCatalogueReady(page);
+  await waitForCatalogReady(page);
 
   await page.goto(`/c/${category.slug}`);
   await expect(page.getByRole('main').getByTestId('product-card').first()).toBeVisible();

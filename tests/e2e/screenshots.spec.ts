@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
-import { apiLogin, plainProducts, pullAll, type CatalogueProduct, type CatalogueSupplier } from './support/catalogue-api';
-import { waitForCatalogueReady } from './support/catalogue-ui';
+import { apiLogin, plainProducts, pullAll, type CatalogProduct, type CatalogSupplier } from './support/catalog-api';
+import { waitForCatalogReady } from './support/catalog-ui';
 import { homeHeading, selectBuyerDialog, submitLogin } from './support/session';
 
 // Opt-in visual check, not part of `npm test`: SCREENSHOTS=1 npx playwright test screenshots
@@ -39,15 +39,15 @@ for (const width of [390, 1280]) {
     await page.keyboard.press('Escape');
 
     const token = await apiLogin(page.request, DEMO.superUser, DEMO_PASSWORD);
-    const product = plainProducts(await pullAll<CatalogueProduct>(page.request, token, 'products'))[0];
+    const product = plainProducts(await pullAll<CatalogProduct>(page.request, token, 'products'))[0];
     if (!product) throw new Error('the seed has no plain product');
-    await waitForCatalogueReady(page);
+    await waitForCatalogReady(page);
     await page.goto(`/p/${product.sku}/${product.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name_en || product.name })).toBeVisible();
     await page.screenshot({ path: `${SCREENS_DIR}/product-${width}.png`, fullPage: true });
 
     // A category of the product's supplier: sort, price ranges, attribute filters, breadcrumbs, cards.
-    const supplier = (await pullAll<CatalogueSupplier>(page.request, token, 'suppliers')).find((s) => s.id === product.supplier_id);
+    const supplier = (await pullAll<CatalogSupplier>(page.request, token, 'suppliers')).find((s) => s.id === product.supplier_id);
     if (!supplier) throw new Error(`no supplier ${product.supplier_id}`);
     await page.goto(`/s/${supplier.slug}`);
     await page

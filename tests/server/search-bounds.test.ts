@@ -21,7 +21,7 @@ import { loadConfig } from '../../server/config';
 import type { Db, Queryable } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { PreparedAnswer } from '../../server/services/search/prepared-answer';
-import { CatalogueAnswerCache } from '../../server/services/search/result-cache';
+import { CatalogAnswerCache } from '../../server/services/search/result-cache';
 import { PRODUCT_SEARCH_TTL_MS } from '../../src/contracts/search';
 import { searchTurnsOf } from '../../server/services/search/search-turns';
 import { TokenBuckets } from '../../server/http/customer-rate-limit';
@@ -276,7 +276,7 @@ describe('answer cache memory', () => {
       fc.asyncProperty(
         fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 90_000 })), { maxLength: 60 }),
         async (ops) => {
-          const cache = new CatalogueAnswerCache<PreparedAnswer>(db, undefined, { maxBytes: budget });
+          const cache = new CatalogAnswerCache<PreparedAnswer>(db, undefined, { maxBytes: budget });
           await cache.followChanges(async () => async () => undefined);
           for (const [key, length] of ops) {
             await cache.get(`k${key}`, PRODUCT_SEARCH_TTL_MS, async () => new PreparedAnswer(JSON.stringify({ x: 'ä'.repeat(length) })));
@@ -286,7 +286,7 @@ describe('answer cache memory', () => {
       ),
       { seed: 16, numRuns: 40 },
     );
-    const cache = new CatalogueAnswerCache<PreparedAnswer>(db, undefined, { maxBytes: budget });
+    const cache = new CatalogAnswerCache<PreparedAnswer>(db, undefined, { maxBytes: budget });
     await cache.followChanges(async () => async () => undefined);
     let computed = 0;
     const answer = (n: number) => async () => ((computed += 1), new PreparedAnswer(JSON.stringify({ n, pad: 'x'.repeat(90_000) })));

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import type { Queryable } from '../../server/db/client';
 import { catalogSearchRoutes } from '../../server/routes/catalog-search';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { CatalogueAnswerCache } from '../../server/services/search/result-cache';
+import { CatalogAnswerCache } from '../../server/services/search/result-cache';
 import { PRODUCT_SEARCH_TTL_MS } from '../../src/contracts/search';
 import { SearchTurns } from '../../server/services/search/search-turns';
 import { searchTransaction, withinSearchTimeLimit, withSearchTimeLimit } from '../../server/services/search/time-limit';
@@ -340,7 +340,7 @@ describe('access and limits', () => {
 describe('result cache', () => {
   it('answers a repeat from memory and, polling the feed sequence, forgets everything when the catalogue changes', async () => {
     let clock = 0;
-    const cache = new CatalogueAnswerCache<number>(db, () => clock);
+    const cache = new CatalogAnswerCache<number>(db, () => clock);
     let runs = 0;
     const compute = async () => ++runs;
     expect(await cache.get('k', PRODUCT_SEARCH_TTL_MS, compute)).toBe(1);
@@ -384,7 +384,7 @@ describe('result cache', () => {
   });
 
   it('keeps an answer that came after the time limit, so its repeat is answered from memory', async () => {
-    const cache = new CatalogueAnswerCache<string>(db);
+    const cache = new CatalogAnswerCache<string>(db);
     let runs = 0;
     const slow = () =>
       new Promise<string>((resolve) => {
@@ -410,7 +410,7 @@ describe('result cache', () => {
     };
     let notify: (payload: string) => void = () => undefined;
     let unlistened = false;
-    const cache = new CatalogueAnswerCache<number>(counting);
+    const cache = new CatalogAnswerCache<number>(counting);
     const unfollow = await cache.followChanges(async (channel, callback) => {
       expect(channel).toBe('catalog_feed');
       notify = callback;
@@ -431,7 +431,7 @@ describe('result cache', () => {
 
   it('answers a search that was running when the catalogue changed, but does not keep it', async () => {
     let notify: (payload: string) => void = () => undefined;
-    const cache = new CatalogueAnswerCache<string>(db);
+    const cache = new CatalogAnswerCache<string>(db);
     await cache.followChanges(async (_channel, callback) => {
       notify = callback;
       return async () => undefined;

@@ -9,7 +9,7 @@ import { openPglite, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { mediaRoutes } from '../../server/routes/media';
 import { verifyPassword } from '../../server/services/password-hash';
-import { generateCatalogue } from '../../server/seed/generate';
+import { generateCatalog } from '../../server/seed/generate';
 import { ean13CheckDigit } from '../../server/seed/prng';
 import { seedIfEmpty } from '../../server/seed/seed';
 
@@ -39,16 +39,16 @@ async function seededDb(products: number): Promise<Db> {
 describe('the generator', () => {
   it('gives the same catalogue on every run for the same day', () => {
     const today = new Date('2026-03-15T10:00:00Z');
-    const a = generateCatalogue({ products: 1500, today });
-    const b = generateCatalogue({ products: 1500, today: new Date('2026-03-15T23:00:00Z') });
+    const a = generateCatalog({ products: 1500, today });
+    const b = generateCatalog({ products: 1500, today: new Date('2026-03-15T23:00:00Z') });
     expect(sha(a)).toBe(sha(b));
     expect(a.products).toHaveLength(1500);
   });
 
   it('scales with the requested count and keeps the first products stable', () => {
     const today = new Date('2026-03-15T00:00:00Z');
-    const small = generateCatalogue({ products: 200, today }).products;
-    const large = generateCatalogue({ products: 800, today }).products;
+    const small = generateCatalog({ products: 200, today }).products;
+    const large = generateCatalog({ products: 800, today }).products;
     expect(large).toHaveLength(800);
     expect(large.slice(0, 150).map((p) => [p.sku, p.name, p.price_cents])).toEqual(
       small.slice(0, 150).map((p) => [p.sku, p.name, p.price_cents]),
@@ -301,7 +301,7 @@ describe('product and supplier pictures', () => {
     ['thumbnail', 310, 300],
     ['cart', 150, 150],
   ])('draws a %s image of %ix%i that browsers may cache', async (size, width, height) => {
-    const sku = generateCatalogue({ products: 5, today: new Date() }).products[0]?.sku ?? '';
+    const sku = generateCatalog({ products: 5, today: new Date() }).products[0]?.sku ?? '';
     const res = await app.inject({ url: `/media/product/${sku}/${size}.svg` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -311,7 +311,7 @@ describe('product and supplier pictures', () => {
   });
 
   it('names the product in its picture', async () => {
-    const product = generateCatalogue({ products: 5, today: new Date() }).products[0];
+    const product = generateCatalog({ products: 5, today: new Date() }).products[0];
     const res = await app.inject({ url: `/media/product/${product?.sku}/gallery.svg` });
     expect(res.body).toContain(`<title>${product?.name}</title>`);
   });

@@ -1,4 +1,4 @@
-import type { Area } from './catalogue-words';
+import type { Area } from './catalog-words';
 
 /** The demo suppliers: Greek wholesalers, each serving one or two areas of the catalogue. */
 export interface SupplierDef {

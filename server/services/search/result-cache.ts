@@ -9,7 +9,7 @@ const ENTRY_OVERHEAD_BYTES = 200;
 const VERSION_CHECK_MS = 1000;
 
 /** SEARCH_CACHE=off turns the catalogue answer caches (search, URL map) off: the benchmark's database-only runs. */
-export const catalogueCacheEnabled = (option?: boolean): boolean => option ?? process.env.SEARCH_CACHE !== 'off';
+export const catalogCacheEnabled = (option?: boolean): boolean => option ?? process.env.SEARCH_CACHE !== 'off';
 
 type Entry<T> = { value: T; expires: number; bytes: number };
 
@@ -42,7 +42,7 @@ type ListenFn = NonNullable<Db['listen']>;
  * key (UTF-16) and its value's size, and the least recently used entries are dropped while the total is
  * over the budget; an answer larger than the whole budget is served but not kept.
  */
-export class CatalogueAnswerCache<T> {
+export class CatalogAnswerCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly inFlight = new Map<string, Promise<T>>();
   /** Advances on every change: a computation that started in an older generation is not kept. */

@@ -40,7 +40,7 @@ export interface LocalSearchOptions {
   minLength?: number;
 }
 
-export interface CatalogueSlice {
+export interface CatalogSlice {
   products: readonly ProductDoc[];
   categories: readonly CategoryDoc[];
 }
@@ -60,7 +60,7 @@ export interface LocalSearchIndex {
    * Brings the index in line with a catalogue snapshot: adds, replaces or discards only the products
    * whose searchable text changed, in slices with `pause` between them. Calls queue.
    */
-  sync(catalogue: CatalogueSlice, options?: SyncOptions): Promise<void>;
+  sync(catalogue: CatalogSlice, options?: SyncOptions): Promise<void>;
   search(text: string, options?: LocalSearchOptions): LocalSearchResult;
 }
 
@@ -160,7 +160,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
    * `chunkSize` index writes: the first build, and a first sync that lands after an empty start, are
    * thousands of writes.
    */
-  async function apply(catalogue: CatalogueSlice, options: SyncOptions): Promise<void> {
+  async function apply(catalogue: CatalogSlice, options: SyncOptions): Promise<void> {
     const names = categoryNames(catalogue.categories);
     const chunk = options.chunkSize ?? BUILD_CHUNK_SIZE;
     const pause = options.pause ?? macrotask;

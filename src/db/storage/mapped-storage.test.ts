@@ -4,7 +4,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
-import { dropLegacyCatalogueStores } from '../commands/drop-legacy-catalogue-stores';
+import { dropLegacyCatalogStores } from '../commands/drop-legacy-catalog-stores';
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeCartItem, makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
@@ -320,7 +320,7 @@ describe('two tabs on one write log', () => {
   });
 });
 
-describe('dropLegacyCatalogueStores', () => {
+describe('dropLegacyCatalogStores', () => {
   it("deletes the Dexie storage's old catalogue databases and nothing else", async () => {
     const factory = new IDBFactory();
     const create = (name: string): Promise<void> =>
@@ -335,7 +335,7 @@ describe('dropLegacyCatalogueStores', () => {
     await create('rxdb-dexie-storefront--0--catalog_meta');
     await create('rxdb-dexie-storefront--0--cart_items');
 
-    expect(await dropLegacyCatalogueStores('storefront', factory)).toEqual([
+    expect(await dropLegacyCatalogStores('storefront', factory)).toEqual([
       'rxdb-dexie-storefront--0--products',
       'rxdb-dexie-storefront--0--catalog_meta',
     ]);

@@ -10,14 +10,14 @@ import type { SupplierDoc } from '../../../db/schema/suppliers';
 import { PageHeading } from '../../components/page-heading';
 import { to } from '../../routes/paths';
 import { isPageHandle } from '../../routes/route-handle';
-import { Breadcrumbs, type Crumb } from '../../shared/catalogue/breadcrumbs';
-import { ListingLoading, NotInCatalogue } from '../../shared/catalogue/catalogue-states';
-import { useCategoryName } from '../../shared/catalogue/use-category-name';
+import { Breadcrumbs, type Crumb } from '../../shared/catalog/breadcrumbs';
+import { ListingLoading, NotInCatalog } from '../../shared/catalog/catalog-states';
+import { useCategoryName } from '../../shared/catalog/use-category-name';
 import { ProductListing } from '../../shared/listing/product-listing';
-import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
-import { LockedSupplierNotice } from '../../shared/catalogue/locked-supplier-notice';
-import { CategoryTiles } from '../../shared/catalogue/category-tiles';
-import page from '../../shared/catalogue/catalogue-page.module.css';
+import { useCatalogSnapshot } from '../../shared/catalog/use-catalog-snapshot';
+import { LockedSupplierNotice } from '../../shared/catalog/locked-supplier-notice';
+import { CategoryTiles } from '../../shared/catalog/category-tiles';
+import page from '../../shared/catalog/catalog-page.module.css';
 import styles from './category-page.module.css';
 
 /** Which of the docs/product-rules.md §2 category routes matched: with subcategories ("/all") or not. */
@@ -41,7 +41,7 @@ export function Component() {
   const category = slug === 'all' && supplierSlug ? null : (categoryTree(snapshot).bySlug.get(slug) ?? undefined);
   const supplier = supplierSlug ? supplierIndex(snapshot).bySlug.get(supplierSlug) : null;
   if (category === undefined || (category && !category.is_active) || supplier === undefined || supplier?.status === 'inactive') {
-    return <NotInCatalogue />;
+    return <NotInCatalog />;
   }
   return <CategoryView snapshot={snapshot} category={category} supplier={supplier} withSubcategories={withSubcategories} />;
 }

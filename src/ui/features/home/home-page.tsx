@@ -8,11 +8,11 @@ import { systemClock } from '../../../domain/clock';
 import { selectBestsellers, selectCarousel, selectNewCollection } from '../../../domain/listing';
 import { PageHeading } from '../../components/page-heading';
 import { to } from '../../routes/paths';
-import { ListingLoading } from '../../shared/catalogue/catalogue-states';
-import { CategoryTiles } from '../../shared/catalogue/category-tiles';
-import { ProductGrid } from '../../shared/catalogue/product-grid';
-import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
-import { SupplierCard } from '../../shared/catalogue/supplier-card';
+import { ListingLoading } from '../../shared/catalog/catalog-states';
+import { CategoryTiles } from '../../shared/catalog/category-tiles';
+import { ProductGrid } from '../../shared/catalog/product-grid';
+import { useCatalogSnapshot } from '../../shared/catalog/use-catalog-snapshot';
+import { SupplierCard } from '../../shared/catalog/supplier-card';
 import styles from './home-page.module.css';
 
 /** The carousel order changes once a day (decision record 010), not on every visit or re-render. */

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import type { BundleOption, BundleSelection } from '../../../domain/bundle';
 import { useLocale } from '../../shared/i18n/locale-provider';
-import { useProductName } from '../../shared/catalogue/use-product-name';
+import { useProductName } from '../../shared/catalog/use-product-name';
 import card from '../../components/card.module.css';
 import styles from './product-page.module.css';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import type { SupplierDoc } from '../../../db/schema/suppliers';
 import { to } from '../../routes/paths';
-import { UNIT_LABELS } from '../../shared/catalogue/unit-labels';
+import { UNIT_LABELS } from '../../shared/catalog/unit-labels';
 import styles from './product-page.module.css';
 
 interface ProductFactsProps {

@@ -1,5 +1,5 @@
 import card from '../../components/card.module.css';
-import { GALLERY_SIZE, galleryImageOf } from '../../shared/catalogue/product-images';
+import { GALLERY_SIZE, galleryImageOf } from '../../shared/catalog/product-images';
 import styles from './product-gallery.module.css';
 
 export function ProductGallery({ product, name }: { product: { sku: string; image?: string | undefined }; name: string }) {

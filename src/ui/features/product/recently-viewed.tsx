@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../../db/database';
 import { observeProductsBySku } from '../../../db/queries/product-by-sku';
 import { observeRecentlyViewed } from '../../../db/queries/product-recently-viewed';
 import { recentlyViewedSkus } from '../../../domain/recently-viewed';
-import { ProductGrid } from '../../shared/catalogue/product-grid';
+import { ProductGrid } from '../../shared/catalog/product-grid';
 import { useObservable } from '../../shared/database/use-observable';
 import styles from './product-page.module.css';
 

@@ -3,7 +3,7 @@ import { from } from 'rxjs';
 import type { AppDatabase } from '../../../db/database';
 import { findRelatedProducts } from '../../../db/queries/product-related';
 import type { ProductDoc } from '../../../db/schema/products';
-import { ProductGrid } from '../../shared/catalogue/product-grid';
+import { ProductGrid } from '../../shared/catalog/product-grid';
 import { useObservable } from '../../shared/database/use-observable';
 import styles from './product-page.module.css';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductSearchHit } from '../../../replication/catalog-search-client';
 import { to } from '../../routes/paths';
-import { PriceTag } from '../../shared/catalogue/price-tag';
+import { PriceTag } from '../../shared/catalog/price-tag';
 import card from '../../components/card.module.css';
 import styles from './search-panel.module.css';
 

@@ -10,14 +10,14 @@ import { PageHeading } from '../../components/page-heading';
 import { to } from '../../routes/paths';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { useLocale } from '../../shared/i18n/locale-provider';
-import { Breadcrumbs } from '../../shared/catalogue/breadcrumbs';
-import { ListingLoading, NotInCatalogue } from '../../shared/catalogue/catalogue-states';
+import { Breadcrumbs } from '../../shared/catalog/breadcrumbs';
+import { ListingLoading, NotInCatalog } from '../../shared/catalog/catalog-states';
 import { ProductListing } from '../../shared/listing/product-listing';
-import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
-import { LockedSupplierNotice } from '../../shared/catalogue/locked-supplier-notice';
+import { useCatalogSnapshot } from '../../shared/catalog/use-catalog-snapshot';
+import { LockedSupplierNotice } from '../../shared/catalog/locked-supplier-notice';
 import card from '../../components/card.module.css';
-import listing from '../../shared/catalogue/catalogue-page.module.css';
-import { CategoryTiles } from '../../shared/catalogue/category-tiles';
+import listing from '../../shared/catalog/catalog-page.module.css';
+import { CategoryTiles } from '../../shared/catalog/category-tiles';
 import styles from './suppliers.module.css';
 
 /** `/s/{slug}`: who the supplier is, its top categories and its products (docs/product-rules.md §2). Inactive suppliers are not shown. */
@@ -26,7 +26,7 @@ export function Component() {
   const snapshot = useCatalogSnapshot();
   if (!snapshot) return <ListingLoading />;
   const supplier = supplierIndex(snapshot).bySlug.get(slug);
-  if (!supplier || supplier.status === 'inactive') return <NotInCatalogue />;
+  if (!supplier || supplier.status === 'inactive') return <NotInCatalog />;
   return <SupplierView snapshot={snapshot} supplier={supplier} />;
 }
 

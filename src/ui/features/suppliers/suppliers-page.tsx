@@ -15,10 +15,10 @@ import {
 } from '../../../db/queries/supplier-index';
 import { paginate } from '../../../domain/listing';
 import { PageHeading } from '../../components/page-heading';
-import { ListingLoading } from '../../shared/catalogue/catalogue-states';
+import { ListingLoading } from '../../shared/catalog/catalog-states';
 import { Pagination } from '../../shared/listing/pagination';
-import { useCatalogSnapshot } from '../../shared/catalogue/use-catalog-snapshot';
-import { SupplierCard } from '../../shared/catalogue/supplier-card';
+import { useCatalogSnapshot } from '../../shared/catalog/use-catalog-snapshot';
+import { SupplierCard } from '../../shared/catalog/supplier-card';
 import card from '../../components/card.module.css';
 import controls from '../../shared/listing/listing-controls.module.css';
 import styles from './suppliers.module.css';

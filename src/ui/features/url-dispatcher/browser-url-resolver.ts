@@ -3,7 +3,7 @@ import { catalogSnapshot$ } from '../../../db/queries/catalog-snapshot';
 import { readCmsPages } from '../../../db/queries/cms-pages';
 import { getAppDatabase } from '../../../db/database';
 import { getBrowserBridge } from '../../../replication/app-bridge';
-import { createCatalogueUrlLookup } from './catalogue-url-lookup';
+import { createCatalogUrlLookup } from './catalog-url-lookup';
 import { cmsPageSchema, createStorageUrlCache, createUrlResolver } from './url-resolver';
 import type { CmsPageContent, UrlResolver } from './url-resolver';
 
@@ -21,7 +21,7 @@ let resolver: UrlResolver | null = null;
 export function getBrowserUrlResolver(): UrlResolver {
   resolver ??= createUrlResolver({
     cache: createStorageUrlCache(window.localStorage),
-    local: createCatalogueUrlLookup({
+    local: createCatalogUrlLookup({
       snapshot: async () => firstValueFrom(catalogSnapshot$(await getAppDatabase())),
       cmsPages: localCmsPages,
     }),

@@ -8,7 +8,7 @@ import { createMemoryTokenStore } from '../../../replication/token-store';
 import type { CatalogSnapshot } from '../../../db/queries/catalog-snapshot';
 import { makeProduct } from '../../../db/testing/documents';
 import type { CategoryDoc } from '../../../db/schema/categories';
-import { createCatalogueUrlLookup } from './catalogue-url-lookup';
+import { createCatalogUrlLookup } from './catalog-url-lookup';
 import { createUrlResolver } from './url-resolver';
 import type { UrlCache, UrlTarget } from './url-resolver';
 
@@ -81,7 +81,7 @@ function resolverFor(options: { url?: string; online?: boolean; cache?: UrlCache
     tokens: createMemoryTokenStore(),
     events: createBridgeEvents(),
   });
-  const local = createCatalogueUrlLookup({
+  const local = createCatalogUrlLookup({
     snapshot: async () => snapshot,
     cmsPages: async () => [{ identifier: 'about-us', title: 'Ποιοι είμαστε', content: '<p>Γεια</p>' }],
   });

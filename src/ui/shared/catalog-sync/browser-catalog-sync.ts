@@ -1,5 +1,5 @@
 import { fromEvent } from 'rxjs';
-import { dropLegacyCatalogueStores } from '../../../db/commands/drop-legacy-catalogue-stores';
+import { dropLegacyCatalogStores } from '../../../db/commands/drop-legacy-catalog-stores';
 import { getAppDatabase } from '../../../db/database';
 import { observeTaxSettings } from '../../../db/queries/product-tax';
 import type { AppBridge } from '../../../replication/app-bridge';
@@ -49,7 +49,7 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
       for (const key of LEGACY_CATALOG_SYNC_STORAGE_KEYS) window.localStorage.removeItem(key);
       void db
         .waitForLeadership()
-        .then(() => dropLegacyCatalogueStores(db.name))
+        .then(() => dropLegacyCatalogStores(db.name))
         .catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
       // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);

@@ -5,7 +5,7 @@ import { PRICE_RANGES, priceRangeLabel, type PriceRange } from '../../../domain/
 import { Button } from '../../components/button';
 import { useLocale } from '../i18n/locale-provider';
 import type { Facet } from './facets';
-import { isMeasurementUnit, UNIT_LABELS } from '../catalogue/unit-labels';
+import { isMeasurementUnit, UNIT_LABELS } from '../catalog/unit-labels';
 import styles from './listing-controls.module.css';
 
 interface FiltersPanelProps {

@@ -10,9 +10,9 @@ import { useNotify } from '../notifications/notifications';
 import { buildFacets } from './facets';
 import { FiltersPanel } from './filters-panel';
 import { Pagination } from './pagination';
-import { ProductGrid } from '../catalogue/product-grid';
+import { ProductGrid } from '../catalog/product-grid';
 import { SortSelect } from './sort-select';
-import { usePriceView } from '../catalogue/use-catalog-snapshot';
+import { usePriceView } from '../catalog/use-catalog-snapshot';
 import card from '../../components/card.module.css';
 import styles from './listing-controls.module.css';
 

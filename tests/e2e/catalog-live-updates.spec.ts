@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
-import { apiLogin, patchProduct, plainProducts, pullAll, type CatalogueProduct } from './support/catalogue-api';
-import { waitForCatalogueReady } from './support/catalogue-ui';
+import { apiLogin, patchProduct, plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
+import { waitForCatalogReady } from './support/catalog-ui';
 import { logIn } from './support/session';
 
 /**
@@ -12,11 +12,11 @@ import { logIn } from './support/session';
 test('a stock change on the bridge shows on the open product page without a reload', async ({ page }) => {
   const token = await apiLogin(page.request, DEMO.user, DEMO_PASSWORD);
   // The last plain product: catalogue-offline.spec.ts changes the price of an early one.
-  const product = plainProducts(await pullAll<CatalogueProduct>(page.request, token, 'products')).at(-1);
+  const product = plainProducts(await pullAll<CatalogProduct>(page.request, token, 'products')).at(-1);
   if (!product) throw new Error('the seed has no simple in-stock product');
 
   await logIn(page, DEMO.user, DEMO_PASSWORD);
-  await waitForCatalogueReady(page);
+  await waitForCatalogReady(page);
   await page.goto(`/p/${product.sku}/${product.slug}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: product.name_en || product.name })).toBeVisible();

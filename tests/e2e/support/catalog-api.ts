@@ -39,8 +39,8 @@ export async function pullAll<T>(
   }
 }
 
-export type CatalogueProduct = CompactProduct;
-export type CatalogueSupplier = CompactSupplier;
+export type CatalogProduct = CompactProduct;
+export type CatalogSupplier = CompactSupplier;
 
 /** PATCH /api/admin/products/:sku as an admin; price in cents. */
 export async function patchProduct(
@@ -57,7 +57,7 @@ export async function patchProduct(
 }
 
 /** A simple, listed, in-stock product without a special price: its page shows exactly `price`. */
-export function plainProducts(products: readonly CatalogueProduct[]): CatalogueProduct[] {
+export function plainProducts(products: readonly CatalogProduct[]): CatalogProduct[] {
   return products.filter(
     (p) =>
       p.type_id === 'simple' &&

@@ -5,8 +5,8 @@ import { activeSpecialPrice, finalPrice } from '../../src/domain/pricing';
 import { addTax } from '../../src/domain/tax';
 import { TAX_CLASS_RATES } from '../../server/seed/tax-rules';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
-import { apiLogin, plainProducts, pullAll, type CatalogueProduct } from './support/catalogue-api';
-import { cutNetwork, waitForCatalogueReady, waitForServiceWorkerControl } from './support/catalogue-ui';
+import { apiLogin, plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
+import { cutNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { homeHeading, logIn } from './support/session';
 
 /**
@@ -19,15 +19,15 @@ import { homeHeading, logIn } from './support/session';
 /** The tests run in en-US (playwright.config.ts). */
 const formatMoney = (cents: number): string => formatMoneyIn(cents, 'en-US');
 const priceTag = (page: Page) => page.getByRole('main').getByTestId('price-tag').first();
-const productUrl = (p: CatalogueProduct) => `/p/${p.sku}/${p.slug}`;
-const rateOf = (p: CatalogueProduct): number => TAX_CLASS_RATES[p.tax_class_id] ?? 0;
+const productUrl = (p: CatalogProduct) => `/p/${p.sku}/${p.slug}`;
+const rateOf = (p: CatalogProduct): number => TAX_CLASS_RATES[p.tax_class_id] ?? 0;
 
-let products: CatalogueProduct[] = [];
-let bySku = new Map<string, CatalogueProduct>();
+let products: CatalogProduct[] = [];
+let bySku = new Map<string, CatalogProduct>();
 
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, DEMO.user, DEMO_PASSWORD);
-  products = await pullAll<CatalogueProduct>(request, token, 'products');
+  products = await pullAll<CatalogProduct>(request, token, 'products');
   bySku = new Map(products.map((p) => [p.sku, p]));
 });
 
@@ -35,11 +35,11 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logIn(page, email, DEMO_PASSWORD);
-  await waitForCatalogueReady(page);
+  await waitForCatalogReady(page);
   return page;
 }
 
-function listed(p: CatalogueProduct): boolean {
+function listed(p: CatalogProduct): boolean {
   return p.parent_sku === '' && [2, 3, 4].includes(p.visibility) && p.status < 2;
 }
 
@@ -127,7 +127,7 @@ test('a bundle costs the sum of its default parts, each at its own price', async
 test('offline, an unknown category and an unknown page count down and go home', async ({ page, context }) => {
   await logIn(page, DEMO.user, DEMO_PASSWORD);
   await waitForServiceWorkerControl(page);
-  await waitForCatalogueReady(page);
+  await waitForCatalogReady(page);
   await cutNetwork(context);
   for (const path of ['/c/no-such-category-e2e', '/no-such-page-e2e']) {
     await page.goto(path);

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { NotFoundPage } from '../../routes/pages/not-found-page';
 import { OfflineRedirect } from '../offline/offline-redirect';
-import styles from './catalogue-page.module.css';
+import styles from './catalog-page.module.css';
 
 export function ListingLoading() {
   return (
@@ -12,6 +12,6 @@ export function ListingLoading() {
 }
 
 /** docs/product-rules.md §2: what is not in the local replica redirects home offline; online it does not exist. */
-export function NotInCatalogue() {
+export function NotInCatalog() {
   return navigator.onLine ? <NotFoundPage /> : <OfflineRedirect />;
 }

@@ -8,7 +8,7 @@ import { APP_COLLECTION_SCHEMAS, MAPPED_COLLECTIONS } from '../database';
  * open as leader keeps its catalogue (it pulls into those stores). A follower tab of the previous build
  * loses its copy; it is showing the update prompt by then. Best effort.
  */
-export async function dropLegacyCatalogueStores(databaseName: string, indexedDB: IDBFactory = globalThis.indexedDB): Promise<string[]> {
+export async function dropLegacyCatalogStores(databaseName: string, indexedDB: IDBFactory = globalThis.indexedDB): Promise<string[]> {
   const legacy = new Set(
     MAPPED_COLLECTIONS.map((collection) => `rxdb-dexie-${databaseName}--${APP_COLLECTION_SCHEMAS[collection].version}--${collection}`),
   );

@@ -8,7 +8,7 @@ const COLLECTIONS = ['products', 'categories', 'suppliers', 'catalog_meta'] as c
  * The first sync is done: the "Catalogue download" progress bar is gone and the persisted status says
  * every collection is ready (the bar alone could also be absent because the layout has not mounted yet).
  */
-export async function waitForCatalogueReady(page: Page, timeout = 30_000): Promise<void> {
+export async function waitForCatalogReady(page: Page, timeout = 30_000): Promise<void> {
   await expect
     .poll(
       () =>

@@ -9,10 +9,10 @@ import {
   pullAll,
   hasAccents,
   unaccented,
-  type CatalogueProduct,
-  type CatalogueSupplier,
-} from './support/catalogue-api';
-import { cutNetwork, restoreNetwork, waitForCatalogueReady, waitForServiceWorkerControl } from './support/catalogue-ui';
+  type CatalogProduct,
+  type CatalogSupplier,
+} from './support/catalog-api';
+import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { homeHeading, logIn } from './support/session';
 
 /**
@@ -26,11 +26,11 @@ const priceRadios = (page: Page) => page.getByRole('group', { name: PRICE_GROUP,
 const productCards = (page: Page) => page.getByRole('main').getByTestId('product-card');
 
 /** What the bridge has: an active supplier with plain products, and one of its products with an accented Greek name. */
-async function pickCatalogue(page: Page) {
+async function pickCatalog(page: Page) {
   const token = await apiLogin(page.request, DEMO.user, DEMO_PASSWORD);
   const [products, suppliers] = await Promise.all([
-    pullAll<CatalogueProduct>(page.request, token, 'products'),
-    pullAll<CatalogueSupplier>(page.request, token, 'suppliers'),
+    pullAll<CatalogProduct>(page.request, token, 'products'),
+    pullAll<CatalogSupplier>(page.request, token, 'suppliers'),
   ]);
   const plain = plainProducts(products);
   const supplier = suppliers.find((s) => s.status === 'active' && plain.filter((p) => p.supplier_id === s.id).length >= 5);
@@ -53,12 +53,12 @@ test('the catalogue browses, filters and searches offline, redirects the unknown
   context,
 }) => {
   test.setTimeout(90_000);
-  const { supplier, product } = await pickCatalogue(page);
+  const { supplier, product } = await pickCatalog(page);
 
   // Online: sign in, wait for the first sync, browse home → supplier → category listing.
   await logIn(page, DEMO.user, DEMO_PASSWORD);
   await waitForServiceWorkerControl(page);
-  await waitForCatalogueReady(page);
+  await waitForCatalogReady(page);
   await page.getByRole('link', { name: 'All suppliers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.goto(`/s/${supplier.slug}`);

@@ -4,7 +4,7 @@ import { to } from '../../routes/paths';
 import type { CmsPageContent, LocalUrlLookup, UrlTarget } from './url-resolver';
 import { normalizeUrlPath } from './url-resolver';
 
-export interface CatalogueUrlSources {
+export interface CatalogUrlSources {
   /** The latest catalogue snapshot, or null when there is no local catalogue yet. */
   snapshot(): Promise<CatalogSnapshot | null>;
   cmsPages(): Promise<readonly CmsPageContent[]>;
@@ -43,7 +43,7 @@ function buildIndex(snapshot: CatalogSnapshot): PathIndex {
  * The local catalogue half of the dispatcher's lookup: products by url_path, url_key or slug,
  * active categories by url_path, CMS pages by identifier. Works offline after the first sync.
  */
-export function createCatalogueUrlLookup(sources: CatalogueUrlSources): LocalUrlLookup {
+export function createCatalogUrlLookup(sources: CatalogUrlSources): LocalUrlLookup {
   const indexes = new WeakMap<CatalogSnapshot, PathIndex>();
   return {
     async find(path): Promise<UrlTarget | null> {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
-import { apiLogin, patchProduct, plainProducts, pullAll, type CatalogueProduct } from './support/catalogue-api';
-import { waitForCatalogueReady } from './support/catalogue-ui';
+import { apiLogin, patchProduct, plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
+import { waitForCatalogReady } from './support/catalog-ui';
 import { logIn } from './support/session';
 
 /** Counts the catalogue replication traffic (feed pulls and the live events stream) a page makes. */
@@ -23,11 +23,11 @@ test('a second tab does not replicate, yet shows what the leading tab received',
   const leaderRequests = countReplicationRequests(leader);
   const token = await apiLogin(leader.request, DEMO.user, DEMO_PASSWORD);
   // Not the first product (catalogue-offline changes it) nor the last (catalogue-live-updates changes it).
-  const product = plainProducts(await pullAll<CatalogueProduct>(leader.request, token, 'products')).at(-2);
+  const product = plainProducts(await pullAll<CatalogProduct>(leader.request, token, 'products')).at(-2);
   if (!product) throw new Error('the seed has too few simple in-stock products');
 
   await logIn(leader, DEMO.user, DEMO_PASSWORD);
-  await waitForCatalogueReady(leader);
+  await waitForCatalogReady(leader);
   expect(leaderRequests()).toBeGreaterThan(0);
 
   const follower = await context.newPage();
