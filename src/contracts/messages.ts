@@ -68,6 +68,19 @@ export const M = {
   joinRequestNotFound: 'This request does not exist or has already been handled',
   joinRequestApproved: 'The person has been added to the company',
   joinRequestRejected: 'The request has been rejected',
+
+  // The cart (docs/product-rules.md §5 and §8).
+  cartCommentTooLong: 'The comment must be at most 100 characters',
+  priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
+  outOfStock: 'The product is out of stock and cannot be added to the cart!',
+  onlyAvailable: 'Out of stock, only {maxQuantity} available',
+  couponUnknown: 'This coupon code does not exist',
+  couponExpired: 'This coupon has expired',
+  couponNotApplicable: 'This coupon does not apply to the goods in your cart',
+  couponApplied: 'The coupon has been applied',
+  couponRemoved: 'The coupon has been removed',
+  cartTooLarge: 'The cart can hold at most 500 lines',
+  creditNotAvailable: 'Credit is not available for this supplier',
 } as const;
 
 export type MessageKey = keyof typeof M;
