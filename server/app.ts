@@ -17,6 +17,7 @@ import { installStaticSite } from './http/static-site';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { cartRoutes } from './routes/cart';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(emailConfirmationRoutes);
   await app.register(joinRequestRoutes);
+  await app.register(cartRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes, options.events ?? {});

@@ -14,7 +14,9 @@ export type SeedTable =
   | 'buyers'
   | 'buyer_users'
   | 'addresses'
-  | 'company_registry';
+  | 'company_registry'
+  | 'coupons'
+  | 'credit_terms';
 
 const MAX_BATCH_ROWS = 2_000;
 const MAX_BATCH_CHARS = 4_000_000;

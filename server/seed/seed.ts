@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../services/password-hash';
 import { DEMO_PASSWORD, generateAccounts } from './generate-accounts';
 import { generateCatalog } from './generate';
+import { demoCoupons, demoCreditTerms } from './cart-offers';
 import { insertRows } from './insert-rows';
 
 export interface SeedCounts {
@@ -18,6 +19,8 @@ export interface SeedCounts {
   buyerUsers: number;
   addresses: number;
   registry: number;
+  coupons: number;
+  creditTerms: number;
 }
 
 export interface SeedResult {
@@ -44,6 +47,9 @@ export async function seedIfEmpty(db: Db, options: { products: number; dataDir?:
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const catalogue = generateCatalog({ products: options.products, today: new Date() });
   const accounts = generateAccounts(passwordHash);
+  // Coupons and credit terms name active suppliers that sell something, however few products are seeded.
+  const selling = new Set(catalogue.products.map((p) => p.supplier_id));
+  const supplierIds = catalogue.suppliers.filter((s) => s.status === 'active' && selling.has(s.id)).map((s) => s.id);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if (await hasSupplier(tx)) return { seeded: false };
@@ -61,6 +67,15 @@ export async function seedIfEmpty(db: Db, options: { products: number; dataDir?:
       customers: await insertRows(tx, 'customers', accounts.customers),
       buyerUsers: await insertRows(tx, 'buyer_users', accounts.buyerUsers),
       registry: await insertRows(tx, 'company_registry', accounts.registry),
+      coupons: await insertRows(tx, 'coupons', demoCoupons(supplierIds, new Date())),
+      creditTerms: await insertRows(
+        tx,
+        'credit_terms',
+        demoCreditTerms(
+          accounts.buyers.map((b) => b.id),
+          supplierIds,
+        ),
+      ),
     };
     return { seeded: true, counts };
   });

@@ -25,6 +25,7 @@ const SEEDED_TABLES = [
   'customers',
   'buyers',
   'company_registry',
+  'coupons',
 ];
 
 const sha = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');

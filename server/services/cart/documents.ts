@@ -1,0 +1,66 @@
+import type { Queryable } from '../../db/client';
+import { CART_MAX_LINES, type CartLineDoc, type CartSupplierDoc } from '../../../src/contracts/cart';
+
+/** Whose cart: the token's customer and a buyer they belong to (checked by requireBuyer). */
+export interface CartScope {
+  customerId: string;
+  buyerId: string;
+}
+
+export class CartError extends Error {
+  constructor(
+    readonly code:
+      'unknown_product' | 'too_many_lines' | 'credit_not_available' | 'coupon_unknown' | 'coupon_expired' | 'coupon_not_applicable',
+    readonly detail?: string,
+  ) {
+    super(detail ? `${code}: ${detail}` : code);
+  }
+}
+
+/** JSON with sorted keys and no undefined values: two states of a document compare by content. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const sameDocument = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
+/** The catalogue's word on each sku of the push: a line must name a product of the right supplier. */
+export async function checkLinesAgainstCatalog(q: Queryable, docs: readonly CartLineDoc[]): Promise<void> {
+  const live = docs.filter((d) => !d._deleted);
+  if (live.length === 0) return;
+  const rows = await q.query<{ sku: string; supplier_id: number }>('select sku, supplier_id from products where sku = any($1)', [
+    [...new Set(live.map((d) => d.sku))],
+  ]);
+  const supplierOf = new Map(rows.map((r) => [r.sku, String(r.supplier_id)]));
+  const wrong = live.find((d) => supplierOf.get(d.sku) !== d.supplier_id);
+  if (wrong) throw new CartError('unknown_product', wrong.sku);
+}
+
+export async function checkLineCount(q: Queryable, scope: CartScope): Promise<void> {
+  const [row] = await q.query<{ n: number }>(
+    'select count(*)::int as n from cart_lines where customer_id = $1 and buyer_id = $2 and not deleted',
+    [scope.customerId, scope.buyerId],
+  );
+  if ((row?.n ?? 0) > CART_MAX_LINES) throw new CartError('too_many_lines');
+}
+
+export async function creditApprovedSuppliers(q: Queryable, buyerId: string): Promise<Set<string>> {
+  const rows = await q.query<{ supplier_id: string }>("select supplier_id from credit_terms where buyer_id = $1 and status = 'approved'", [
+    buyerId,
+  ]);
+  return new Set(rows.map((r) => r.supplier_id));
+}
+
+export async function checkSupplierChoices(q: Queryable, scope: CartScope, docs: readonly CartSupplierDoc[]): Promise<void> {
+  if (!docs.some((d) => d.payment_method === 3 && !d._deleted)) return;
+  const approved = await creditApprovedSuppliers(q, scope.buyerId);
+  const refused = docs.find((d) => d.payment_method === 3 && !d._deleted && !approved.has(d.supplier_id));
+  if (refused) throw new CartError('credit_not_available', refused.supplier_id);
+}
