@@ -145,3 +145,21 @@ export const stockItemSchema = z.object({
 });
 export const stockResultSchema = z.array(stockItemSchema);
 export type StockItem = z.output<typeof stockItemSchema>;
+
+export const cartUpdateBodySchema = z.strictObject({
+  buyer_id: boundedText(64).optional(),
+  cartItem: cartLineDocSchema,
+  /** The quantity the device last saw on the bridge; absent for a line the device never sent. */
+  base_qty: z.number().int().min(0).max(CART_QTY_MAX).optional(),
+});
+
+export const cartDeleteBodySchema = z.strictObject({
+  buyer_id: boundedText(64).optional(),
+  cartItem: z.strictObject({ id: id(), updated_at: epochMs }),
+});
+
+export const wholeCartSchema = z.object({
+  lines: z.array(cartLineDocSchema),
+  suppliers: z.array(cartSupplierDocSchema),
+  coupon: z.string().nullable(),
+});
