@@ -20,12 +20,13 @@ afterEach(async () => {
 });
 
 describe('createAppDatabase', () => {
-  it('opens exactly the ten collections of docs/architecture.md §3.1', async () => {
+  it('opens exactly the eleven collections of docs/architecture.md §3.1', async () => {
     const db = await open();
     expect(Object.keys(db.collections).sort()).toEqual([
       'account',
       'addresses',
       'cart_items',
+      'cart_suppliers',
       'catalog_meta',
       'categories',
       'favorites',
@@ -77,11 +78,12 @@ describe('createAppDatabase', () => {
 });
 
 describe('schemas', () => {
-  it.each(Object.entries(APP_COLLECTION_SCHEMAS))('%s: indexed fields are required and bounded', (_name, schema) => {
+  it.each(Object.entries(APP_COLLECTION_SCHEMAS))('%s: indexed fields are required and bounded', (name, schema) => {
     const required = new Set<string>(schema.required ?? []);
     const properties: Record<string, { type?: unknown; maxLength?: number; minimum?: number; maximum?: number; multipleOf?: number }> =
       schema.properties;
-    const indexed = new Set<string>([schema.primaryKey as string, ...(schema.indexes ?? []).flat()]);
+    const primaryKey = typeof schema.primaryKey === 'string' ? schema.primaryKey : schema.primaryKey.key;
+    const indexed = new Set<string>([primaryKey, ...(schema.indexes ?? []).flat()]);
     for (const field of indexed) {
       const property = properties[field];
       expect(required.has(field), `${field} required`).toBe(true);
@@ -93,7 +95,8 @@ describe('schemas', () => {
         ).toBe(true);
       }
     }
-    expect(schema.version).toBe(0);
+    // Every version above 0 has a migration (cart_items: decision 018).
+    expect(schema.version).toBe(name === 'cart_items' ? 1 : 0);
   });
 });
 

@@ -7,7 +7,9 @@ import { getRxStorageMapped } from './storage/mapped-storage';
 import type { IndexedDbSettings } from './storage/write-log';
 import { accountSchema, type AccountDoc } from './schema/account';
 import { addressSchema, type AddressDoc } from './schema/addresses';
-import { cartItemSchema, type CartItemDoc } from './schema/cart-items';
+import { cartItemMigrations, cartItemSchema, type CartItemDoc } from './schema/cart-items';
+import { cartSupplierSchema, type CartSupplierDoc } from './schema/cart-suppliers';
+import { cartItemConflicts, cartSupplierConflicts } from './cart-conflicts';
 import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
 import { categorySchema, type CategoryDoc } from './schema/categories';
 import { favoriteSchema, type FavoriteDoc } from './schema/favorites';
@@ -22,6 +24,7 @@ export interface AppCollections {
   suppliers: RxCollection<SupplierDoc>;
   catalog_meta: RxCollection<CatalogMetaDoc>;
   cart_items: RxCollection<CartItemDoc>;
+  cart_suppliers: RxCollection<CartSupplierDoc>;
   orders: RxCollection<OrderDoc>;
   sync_tasks: RxCollection<SyncTaskDoc>;
   favorites: RxCollection<FavoriteDoc>;
@@ -33,8 +36,8 @@ export type AppDatabase = RxDatabase<AppCollections>;
 export type AppCollectionName = keyof AppCollections;
 
 /**
- * The ten collections (docs/architecture.md §3.1). RxDB's open-source edition allows 13 open
- * collections per JS process across all databases; keep this list at ten.
+ * The eleven collections (docs/architecture.md §3.1). RxDB's open-source edition allows 13 open
+ * collections per JS process across all databases; keep this list at eleven.
  */
 export const APP_COLLECTION_SCHEMAS = {
   products: productSchema,
@@ -42,6 +45,7 @@ export const APP_COLLECTION_SCHEMAS = {
   suppliers: supplierSchema,
   catalog_meta: catalogMetaSchema,
   cart_items: cartItemSchema,
+  cart_suppliers: cartSupplierSchema,
   orders: orderSchema,
   sync_tasks: syncTaskSchema,
   favorites: favoriteSchema,
@@ -50,6 +54,12 @@ export const APP_COLLECTION_SCHEMAS = {
 } as const;
 
 export const APP_DATABASE_NAME = 'storefront';
+
+/** Migrations and conflict handlers of the collections that have them. */
+const COLLECTION_EXTRAS: Partial<Record<AppCollectionName, object>> = {
+  cart_items: { migrationStrategies: cartItemMigrations, conflictHandler: cartItemConflicts },
+  cart_suppliers: { conflictHandler: cartSupplierConflicts },
+};
 
 /**
  * The read-only catalogue lives in memory and is persisted as a write log (decision 014): its first
@@ -115,7 +125,7 @@ async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStor
   return wrappedValidateZSchemaStorage({ storage });
 }
 
-/** Creates a database with all ten collections. Prefer getAppDatabase() in the app. */
+/** Creates a database with all eleven collections. Prefer getAppDatabase() in the app. */
 export async function createAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
   addPlugins();
   let storage: RxStorage<unknown, unknown> = options.storage ?? getAppStorage();
@@ -132,7 +142,11 @@ export async function createAppDatabase(options: AppDatabaseOptions = {}): Promi
     localDocuments: true,
   });
   try {
-    await db.addCollections(Object.fromEntries(Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema }])));
+    await db.addCollections(
+      Object.fromEntries(
+        Object.entries(APP_COLLECTION_SCHEMAS).map(([name, schema]) => [name, { schema, ...COLLECTION_EXTRAS[name as AppCollectionName] }]),
+      ),
+    );
   } catch (error) {
     // A half-built database would hold collections against the 13-collection limit.
     await db.close();

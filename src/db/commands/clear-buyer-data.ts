@@ -1,10 +1,7 @@
 import type { AppCollectionName, AppDatabase } from '../database';
 
 /** The collections logout touches; catalogue collections are shared by every buyer and stay. */
-export type BuyerScopedCollection = Extract<
-  AppCollectionName,
-  'cart_items' | 'orders' | 'sync_tasks' | 'favorites' | 'addresses' | 'account'
->;
+export type BuyerScopedCollection = Extract<AppCollectionName, 'orders' | 'sync_tasks' | 'favorites' | 'addresses' | 'account'>;
 
 export interface ClearBuyerDataResult {
   removed: Record<BuyerScopedCollection, number>;
@@ -12,23 +9,23 @@ export interface ClearBuyerDataResult {
   keptOrders: number;
   /** Untransmitted sync tasks still waiting to be sent. */
   keptSyncTasks: number;
+  /** Cart lines kept on the device under their customer (see below). */
+  keptCartLines: number;
 }
 
 /**
- * Logout (docs/product-rules.md §4 Session): clears the cart without sync, the profile, favourites, addresses and
- * checkout details of every buyer on this device. An untransmitted order or sync task is the
- * buyer's only copy of something they asked for, so it is kept and sent when a member of that
- * buyer signs in again. The selected buyer per customer is a device preference and is kept too.
+ * Logout (docs/product-rules.md §4 Session): clears the profile, favourites, addresses and checkout details of
+ * every buyer on this device. An untransmitted order or sync task is the buyer's only copy of something they
+ * asked for, so it is kept and sent when a member of that buyer signs in again. Cart lines and per-supplier
+ * choices stay too, under the customer who made them: a line added offline may not be on the bridge yet, and
+ * every cart read names its customer, so the next person on the device sees none of it (decision 018). The
+ * selected buyer per customer is a device preference and is kept too.
  *
  * Stop the buyer-data replications before calling this: a running push would send the removals.
  * Tombstones are purged afterwards so that a later push has nothing to send ("without sync").
  */
 export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataResult> {
-  const [cartItems, favorites, addresses] = await Promise.all([
-    db.cart_items.find().exec(),
-    db.favorites.find().exec(),
-    db.addresses.find().exec(),
-  ]);
+  const [favorites, addresses] = await Promise.all([db.favorites.find().exec(), db.addresses.find().exec()]);
   const [orders, syncTasks, account] = await Promise.all([
     db.orders.find({ selector: { transmited: true } }).exec(),
     db.sync_tasks.find({ selector: { transmited: true } }).exec(),
@@ -36,7 +33,6 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
   ]);
 
   await Promise.all([
-    db.cart_items.bulkRemove(cartItems),
     db.favorites.bulkRemove(favorites),
     db.addresses.bulkRemove(addresses),
     db.orders.bulkRemove(orders),
@@ -51,7 +47,6 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
   ]);
   return {
     removed: {
-      cart_items: cartItems.length,
       favorites: favorites.length,
       addresses: addresses.length,
       orders: orders.length,
@@ -60,6 +55,7 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
     },
     keptOrders: keptOrders.length,
     keptSyncTasks: keptSyncTasks.length,
+    keptCartLines: await db.cart_items.count().exec(),
   };
 }
 
@@ -68,7 +64,7 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
  * every replication is in sync, which never happens offline and would hang the logout.
  */
 async function purgeTombstones(db: AppDatabase): Promise<void> {
-  const collections = [db.cart_items, db.favorites, db.addresses, db.orders, db.sync_tasks, db.account];
+  const collections = [db.favorites, db.addresses, db.orders, db.sync_tasks, db.account];
   for (const collection of collections) {
     await collection.storageInstance.cleanup(0);
   }

@@ -44,14 +44,15 @@ export function makeProduct(overrides: Partial<ProductDoc> = {}): ProductDoc {
 export function makeCartItem(overrides: Partial<CartItemDoc> = {}): CartItemDoc {
   return {
     id: 'line-1',
+    customer_id: 'cust-1',
     buyer_id: 'buyer-1',
     sku: 'OIL-5L',
     supplier_id: 'sup-1',
     qty: 2,
     price: 3450,
+    tax_rate: 13,
     name: 'Ελαιόλαδο Κρήτης 5L',
     type_id: 'simple',
-    created_at: T0,
     updated_at: T0,
     ...overrides,
   };

@@ -1,0 +1,47 @@
+import type { RxConflictHandler, WithDeleted } from 'rxdb';
+import { DEFAULT_MERGE_RULES, mergeLineQuantity } from '../domain/cart/merge';
+import type { CartItemDoc } from './schema/cart-items';
+import type { CartSupplierDoc } from './schema/cart-suppliers';
+
+/** Content equality with keys in any order (RxDB compares a pushed state with the bridge's). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
+const live = (doc: WithDeleted<CartItemDoc> | undefined): number | undefined => (doc && !doc._deleted ? doc.qty : undefined);
+
+/**
+ * A line the device changed while the bridge changed it too (another device, or this one before a reload):
+ * the shared merge rules decide the quantity (docs/product-rules.md §4.3; the bridge's cart/update uses the
+ * same function). The rest of the line comes from the newer of the two states.
+ */
+export const cartItemConflicts: RxConflictHandler<CartItemDoc> = {
+  isEqual: (a, b) => same(a, b),
+  resolve: async ({ newDocumentState, realMasterState, assumedMasterState }) => {
+    const qty = mergeLineQuantity(
+      { base: live(assumedMasterState), server: live(realMasterState), client: live(newDocumentState) },
+      DEFAULT_MERGE_RULES,
+    );
+    const newer = newDocumentState.updated_at >= realMasterState.updated_at ? newDocumentState : realMasterState;
+    const updated_at = Math.max(newDocumentState.updated_at, realMasterState.updated_at) + 1;
+    if (qty === 0) return { ...newer, updated_at, _deleted: true };
+    return { ...newer, qty, updated_at, _deleted: false };
+  },
+};
+
+/** Per-supplier choices: the later choice wins (a person chose it last). */
+export const cartSupplierConflicts: RxConflictHandler<CartSupplierDoc> = {
+  isEqual: (a, b) => same(a, b),
+  resolve: async ({ newDocumentState, realMasterState }) =>
+    newDocumentState.updated_at >= realMasterState.updated_at ? newDocumentState : realMasterState,
+};

@@ -1,0 +1,163 @@
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING } from '../../domain/cart/totals';
+import { PAYMENT_METHODS, type PaymentMethodId } from '../../domain/cart/rules';
+import { finalPrice, type PricedItem } from '../../domain/pricing';
+import { addTax, findTaxRate } from '../../domain/tax';
+import { CART_STOCK_KEY, type CartStockRecord } from '../commands/cart';
+import type { AppDatabase } from '../database';
+import type { CartItemDoc } from '../schema/cart-items';
+import type { CartSupplierDoc } from '../schema/cart-suppliers';
+import type { ProductDoc } from '../schema/products';
+import type { SupplierDoc } from '../schema/suppliers';
+import type { CartLineView, CartScope, CartView, PriceChangeView, SupplierCartView } from './cart-view';
+import { observeTaxSettings, type TaxSettings } from './product-tax';
+
+/** The price fields of the sku a line holds: the product itself, or a variant embedded in its parent. */
+export function pricedItemOf(product: ProductDoc | undefined, sku: string): (PricedItem & { tax_class_id: number }) | undefined {
+  if (!product) return undefined;
+  if (product.sku === sku) return product;
+  const child = product.configurable_children?.find((c) => c.sku === sku);
+  if (!child || typeof child.price !== 'number') return undefined;
+  return {
+    price: child.price,
+    special_price: typeof child.special_price === 'number' ? child.special_price : undefined,
+    special_from_date: typeof child.special_from_date === 'number' ? child.special_from_date : undefined,
+    special_to_date: typeof child.special_to_date === 'number' ? child.special_to_date : undefined,
+    tax_class_id: product.tax_class_id,
+  };
+}
+
+interface Sources {
+  lines: CartItemDoc[];
+  choices: CartSupplierDoc[];
+  products: Map<string, ProductDoc>;
+  suppliers: Map<string, SupplierDoc>;
+  tax: TaxSettings;
+  stock: CartStockRecord;
+}
+
+function acceptedMethods(supplier: SupplierDoc | undefined): PaymentMethodId[] {
+  const listed = supplier?.payment_methods;
+  return PAYMENT_METHODS.filter((m) => !listed || listed.length === 0 || listed.includes(m));
+}
+
+/** Builds the cart view from what the local database holds (pure, so it is tested without RxDB). */
+export function buildCartView(scope: CartScope, s: Sources, now: number): CartView {
+  const choiceOf = new Map(s.choices.map((c) => [c.supplier_id, c]));
+  const excluded = new Set(s.choices.filter((c) => c.excluded).map((c) => c.supplier_id));
+  const totals = computeCartTotals({
+    lines: s.lines.map((l) => ({ supplierId: l.supplier_id, qty: l.qty, price: l.price, taxRate: l.tax_rate })),
+    excludedSuppliers: excluded,
+    shippingPerSupplier: DEFAULT_SHIPPING,
+  });
+  const priceChanges: PriceChangeView[] = [];
+  const bySupplier = new Map<string, CartLineView[]>();
+  s.lines.forEach((line, index) => {
+    const row = totals.rows[index] ?? { rowTotal: 0, rowTotalInclTax: 0 };
+    const stock = s.stock[line.sku];
+    const view: CartLineView = {
+      id: line.id,
+      sku: line.sku,
+      name: line.name,
+      qty: line.qty,
+      supplierId: line.supplier_id,
+      unitPrice: line.price,
+      unitPriceInclTax: addTax(line.price, line.tax_rate),
+      rowTotal: row.rowTotal,
+      rowTotalInclTax: row.rowTotalInclTax,
+      stock: stock?.status ?? 'volatile',
+      ...(line.parent_sku ? { parentSku: line.parent_sku } : {}),
+      ...(line.image ? { image: line.image } : {}),
+      ...(stock && stock.status === 'ok' ? { maxQuantity: stock.qty } : {}),
+    };
+    bySupplier.set(line.supplier_id, [...(bySupplier.get(line.supplier_id) ?? []), view]);
+    const priced = pricedItemOf(s.products.get(line.parent_sku ?? line.sku) ?? s.products.get(line.sku), line.sku);
+    if (priced) {
+      const newPrice = finalPrice(priced, now);
+      const newTaxRate = findTaxRate(priced.tax_class_id, s.tax.rules, { country: s.tax.country, region: s.tax.region });
+      if (newPrice !== line.price || newTaxRate !== line.tax_rate) {
+        priceChanges.push({
+          lineId: line.id,
+          name: line.name,
+          oldPrice: line.price,
+          oldPriceInclTax: addTax(line.price, line.tax_rate),
+          newPrice,
+          newPriceInclTax: addTax(newPrice, newTaxRate),
+          newTaxRate,
+          ...(line.image ? { image: line.image } : {}),
+        });
+      }
+    }
+  });
+  const subtotalOf = new Map(totals.suppliers.map((t) => [t.supplierId, t]));
+  const suppliers: SupplierCartView[] = [...bySupplier.entries()].map(([supplierId, lines]) => {
+    const supplier = s.suppliers.get(supplierId);
+    const sub = subtotalOf.get(supplierId) ?? { subtotal: 0, subtotalInclTax: 0 };
+    const choice = choiceOf.get(supplierId);
+    const minimumOrder = supplier?.minimum_order ?? 0;
+    return {
+      supplierId,
+      supplierName: supplier?.name ?? lines[0]?.name ?? supplierId,
+      minimumOrder,
+      missingForMinimum: missingForMinimum(sub.subtotal, minimumOrder),
+      lines,
+      subtotal: sub.subtotal,
+      subtotalInclTax: sub.subtotalInclTax,
+      paymentMethods: acceptedMethods(supplier),
+      comment: choice?.comment ?? '',
+      excluded: choice?.excluded ?? false,
+      ...(choice?.payment_method ? { paymentMethod: choice.payment_method } : {}),
+    };
+  });
+  suppliers.sort((a, b) => a.supplierName.localeCompare(b.supplierName, 'el') || (a.supplierId < b.supplierId ? -1 : 1));
+  return {
+    customerId: scope.customerId,
+    buyerId: scope.buyerId,
+    suppliers,
+    count: s.lines.reduce((sum, l) => sum + l.qty, 0),
+    lineCount: s.lines.length,
+    totals: {
+      subtotal: totals.subtotal,
+      subtotal_incl_tax: totals.subtotal_incl_tax,
+      shipping: totals.shipping_incl_tax,
+      payment: totals.payment,
+      grand_total: totals.grand_total,
+    },
+    priceChanges,
+  };
+}
+
+/** Lines in a stable order that a quantity change does not disturb. */
+function byNameThenId(a: CartItemDoc, b: CartItemDoc): number {
+  return a.name.localeCompare(b.name, 'el') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** One customer's cart for one buyer, live: lines, choices, catalogue prices, tax rules and stock answers. */
+export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number = Date.now): Observable<CartView> {
+  const selector = { customer_id: scope.customerId, buyer_id: scope.buyerId };
+  const lines$ = db.cart_items
+    .find({ selector })
+    .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartItemDoc).sort(byNameThenId)));
+  const choices$ = db.cart_suppliers.find({ selector }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartSupplierDoc)));
+  const stock$ = db.getLocal$<{ bySku: CartStockRecord }>(CART_STOCK_KEY).pipe(map((doc) => doc?.get('bySku') ?? {}));
+  return lines$.pipe(
+    switchMap((lines) => {
+      const skus = [...new Set(lines.flatMap((l) => (l.parent_sku ? [l.sku, l.parent_sku] : [l.sku])))];
+      const supplierIds = [...new Set(lines.map((l) => l.supplier_id))];
+      const products$ = skus.length
+        ? db.products
+            .findByIds(skus)
+            .$.pipe(map((docs) => new Map([...docs.values()].map((d) => [d.sku, d.toMutableJSON() as ProductDoc]))))
+        : of(new Map<string, ProductDoc>());
+      const suppliers$ = supplierIds.length
+        ? db.suppliers
+            .findByIds(supplierIds)
+            .$.pipe(map((docs) => new Map([...docs.values()].map((d) => [d.id, d.toMutableJSON() as SupplierDoc]))))
+        : of(new Map<string, SupplierDoc>());
+      return combineLatest([of(lines), choices$, products$, suppliers$, observeTaxSettings(db), stock$]);
+    }),
+    map(([lines, choices, products, suppliers, tax, stock]) =>
+      buildCartView(scope, { lines, choices, products, suppliers, tax, stock }, clock()),
+    ),
+  );
+}
