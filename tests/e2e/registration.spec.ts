@@ -54,6 +54,8 @@ test.describe('registration of a company', () => {
     page,
     request,
   }, testInfo) => {
+    // Two registrations, two confirmations, a join request and its review: a minute is tight on a busy machine.
+    test.setTimeout(120_000);
     const company = prospectCompany(REGISTRATION_SLOTS.duplicate, testInfo.retry);
     const owner = { afm: company.afm, email: uniqueEmail('first'), password: NEW_PASSWORD, firstname: 'Πρώτος', lastname: 'Χρήστης' };
     await registerByApi(request, owner);

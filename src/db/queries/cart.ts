@@ -1,6 +1,6 @@
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING } from '../../domain/cart/totals';
-import { PAYMENT_METHODS, type PaymentMethodId } from '../../domain/cart/rules';
+import { PAYMENT_METHODS, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
 import { finalPrice, type PricedItem } from '../../domain/pricing';
 import { addTax, findTaxRate } from '../../domain/tax';
 import { CART_STOCK_KEY, type CartStockRecord } from '../commands/cart';
@@ -160,4 +160,12 @@ export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number
       buildCartView(scope, { lines, choices, products, suppliers, tax, stock }, clock()),
     ),
   );
+}
+
+/** What is known of the stock of a line's sku: the last stock answer, or `volatile` when none came yet. */
+export async function knownStockOfLine(db: AppDatabase, lineId: string): Promise<{ status: StockStatus; qty?: number }> {
+  const line = await db.cart_items.findOne(lineId).exec();
+  if (!line) return { status: 'volatile' };
+  const stock = (await db.getLocal<{ bySku: CartStockRecord }>(CART_STOCK_KEY))?.get('bySku')[line.sku];
+  return stock ? { status: stock.status, qty: stock.qty } : { status: 'volatile' };
 }

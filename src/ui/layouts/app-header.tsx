@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Brand } from '../components/brand';
 import { LanguageSelect } from '../shared/i18n/language-select';
+import { CartButton } from '../features/cart/cart-button';
 import { SearchButton } from '../features/search/search-button';
 import { paths } from '../routes/paths';
 import { AccountMenu } from './account-menu';
@@ -23,6 +24,9 @@ export function AppHeader() {
         </div>
         <div className={styles.language}>
           <LanguageSelect compact />
+        </div>
+        <div className={styles.cart}>
+          <CartButton />
         </div>
         <div className={styles.account}>
           <AccountMenu />

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '../components/skip-link';
 import { AccountNotices } from '../features/account-status/account-notices';
+import { CartProvider } from '../shared/cart/cart-context';
 import { CatalogSyncProvider } from '../shared/catalog-sync/catalog-sync-context';
 import { CatalogSyncProgress } from '../shared/catalog-sync/catalog-sync-progress';
 import { AppHeader } from './app-header';
@@ -14,16 +15,18 @@ import styles from './app-layout.module.css';
 export function AppLayout() {
   return (
     <CatalogSyncProvider>
-      <div className={styles.shell}>
-        <SkipLink />
-        <AppHeader />
-        <CatalogSyncProgress />
-        <AccountNotices />
-        <main id="main" tabIndex={-1} className={styles.main}>
-          <Outlet />
-        </main>
-        <AppFooter />
-      </div>
+      <CartProvider>
+        <div className={styles.shell}>
+          <SkipLink />
+          <AppHeader />
+          <CatalogSyncProgress />
+          <AccountNotices />
+          <main id="main" tabIndex={-1} className={styles.main}>
+            <Outlet />
+          </main>
+          <AppFooter />
+        </div>
+      </CartProvider>
     </CatalogSyncProvider>
   );
 }

@@ -14,7 +14,10 @@ import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../shared/session/session-context';
 import { BundleOptions } from './bundle-options';
 import { GroupedItems } from './grouped-items';
+import { AddToCart } from '../../shared/cart/add-to-cart';
+import { cartProductOf, catalogStockOf } from '../../shared/cart/cart-product';
 import { PriceTag } from '../../shared/catalog/price-tag';
+import { usePriceSettings } from '../../shared/catalog/use-price-settings';
 import { ProductFacts, StockStatus } from './product-facts';
 import { ProductGallery } from './product-gallery';
 import { useDatabase } from '../../shared/database/database-provider';
@@ -50,6 +53,7 @@ export function ProductView({ product, childSku }: { product: ProductDoc; childS
 
 function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: ProductDoc; childSku: string | null }) {
   const nameOf = useProductName();
+  const { rateFor } = usePriceSettings();
   const { customer } = useSession();
   const choice = useVariantChoice(product, childSku);
   const linked = useLinkedProducts(db, product);
@@ -71,6 +75,18 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
   const name = nameOf(child ? { name: child.name || product.name, name_en: child.name_en || product.name_en } : product);
   const inStock = child ? child.is_in_stock : product.is_in_stock;
   const noVariants = product.type_id === 'configurable' && choice.available.length === 0;
+  const addable = product.type_id !== 'grouped' && (product.type_id !== 'configurable' || child !== null);
+  const cartProduct = addable
+    ? cartProductOf({
+        product,
+        child,
+        name,
+        taxRate: rateFor(product.tax_class_id),
+        now,
+        priced,
+        options: product.type_id === 'bundle' ? { bundle_options: bundleSelections } : undefined,
+      })
+    : null;
 
   return (
     <article>
@@ -80,6 +96,9 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
         <div className={styles.summary}>
           {product.type_id === 'grouped' ? null : <PriceTag item={priced} taxClassId={product.tax_class_id} size="large" now={now} />}
           {noVariants ? null : <StockStatus inStock={inStock} />}
+          {product.type_id === 'grouped' || noVariants ? null : (
+            <AddToCart product={cartProduct} stock={catalogStockOf(child ?? product, navigator.onLine)} />
+          )}
           {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
           <ProductFacts
             product={product}

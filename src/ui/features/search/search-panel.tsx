@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
 import { isBridgeError } from '../../../replication/bridge-error';
 import { Dialog } from '../../components/dialog';
-import { OVERLAY_THEME_COLOR, useThemeColor } from './use-theme-color';
+import { OVERLAY_THEME_COLOR, useThemeColor } from '../../shared/theme/use-theme-color';
 import { minTermLength, useProductSearch } from './use-product-search';
 import type { ProductSearchState } from './use-product-search';
 import { SearchResults } from './search-results';

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductSearchHit } from '../../../replication/catalog-search-client';
 import { to } from '../../routes/paths';
+import { QuickAddBySku } from '../../shared/cart/add-to-cart';
 import { PriceTag } from '../../shared/catalog/price-tag';
 import card from '../../components/card.module.css';
 import styles from './search-panel.module.css';
@@ -51,7 +52,10 @@ export function SearchResults({ hits, onPick }: SearchResultsProps) {
                 </span>
               </span>
             </Link>
-            <div className={styles.resultPrice}>{hit.prices ? <PriceTag item={hit.prices} taxClassId={hit.taxClassId} /> : null}</div>
+            <div className={styles.resultPrice}>
+              {hit.prices ? <PriceTag item={hit.prices} taxClassId={hit.taxClassId} /> : null}
+              <QuickAddBySku sku={hit.sku} pageSku={hit.pageSku} />
+            </div>
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { systemClock } from '../../../domain/clock';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,10 +19,14 @@ interface ProductCardProps {
   name: string;
   /** Pages pass a fixed time so every card checks special prices against the same instant. */
   now: number;
+  action?: CardAction | undefined;
 }
 
+/** Something a card offers besides its link (the cart's quick add), above the link's click area. */
+export type CardAction = (product: ProductDoc, name: string, now: number) => ReactNode;
+
 /** Memoised: a sort or page change re-renders the grid, but unchanged cards keep their DOM. */
-const ProductCard = memo(function ProductCard({ product, name, now, headingLevel }: ProductCardProps) {
+const ProductCard = memo(function ProductCard({ product, name, now, headingLevel, action }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { i18n } = useLingui();
   const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
@@ -62,6 +67,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
         </p>
       )}
       <PriceTag item={product} taxClassId={product.tax_class_id} now={now} />
+      {action ? <div className={styles.quickAdd}>{action(product, name, now)}</div> : null}
     </li>
   );
 });
@@ -73,16 +79,18 @@ interface ProductGridProps {
   /** Pages pass one instant for all their lists; without it the grid takes the time of its first render. */
   now?: number;
   headingLevel?: 2 | 3;
+  /** Made once per page (a stable function), so memoised cards keep their DOM. */
+  action?: CardAction;
 }
 
-export function ProductGrid({ products, labelledBy, now, headingLevel = 2 }: ProductGridProps) {
+export function ProductGrid({ products, labelledBy, now, headingLevel = 2, action }: ProductGridProps) {
   const nameOf = useProductName();
   const [firstRender] = useState(() => systemClock.now());
   const at = now ?? firstRender;
   return (
     <ul className={styles.grid} aria-labelledby={labelledBy}>
       {products.map((product) => (
-        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={at} headingLevel={headingLevel} />
+        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={at} headingLevel={headingLevel} action={action} />
       ))}
     </ul>
   );

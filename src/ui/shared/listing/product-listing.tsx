@@ -10,6 +10,7 @@ import { useNotify } from '../notifications/notifications';
 import { buildFacets } from './facets';
 import { FiltersPanel } from './filters-panel';
 import { Pagination } from './pagination';
+import { cardQuickAdd } from '../cart/add-to-cart';
 import { ProductGrid } from '../catalog/product-grid';
 import { SortSelect } from './sort-select';
 import { usePriceView } from '../catalog/use-catalog-snapshot';
@@ -105,7 +106,7 @@ export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: P
             {scoped.length === 0 ? <Trans>No products in this category yet.</Trans> : <Trans>No products match these filters.</Trans>}
           </p>
         ) : (
-          <ProductGrid products={page.items} labelledBy={labelledBy} now={now} />
+          <ProductGrid products={page.items} labelledBy={labelledBy} now={now} action={cardQuickAdd} />
         )}
         <Pagination page={page.page} pageCount={page.pageCount} hrefOf={hrefOf} />
       </div>
