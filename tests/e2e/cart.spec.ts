@@ -101,9 +101,9 @@ test('a cart across suppliers, offline edits, devices, colleagues and buyers', a
   await expect(page.getByText(/not sure about the stock quantity/)).toBeVisible();
   await cartButton(page).click();
   const dialog = cartDialog(page);
-  await dialog.getByLabel(`Quantity of ${a.name}`).fill('5');
-  await dialog.getByLabel(`Quantity of ${a.name}`).press('Enter');
-  await dialog.getByRole('button', { name: `Remove ${b.name}` }).click();
+  await dialog.getByLabel(`Quantity of ${a.name_en}`).fill('5');
+  await dialog.getByLabel(`Quantity of ${a.name_en}`).press('Enter');
+  await dialog.getByRole('button', { name: `Remove ${b.name_en}` }).click();
   await page.getByRole('dialog', { name: 'Remove from cart?' }).getByRole('button', { name: 'Remove', exact: true }).click();
   await page.keyboard.press('Escape');
   const offline = [`${a.sku}×5`, `${c.sku}×1`].sort();

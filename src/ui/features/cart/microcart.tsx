@@ -71,11 +71,11 @@ export function Microcart({ view, actions, onClose }: { view: CartView; actions:
       }
     >
       {view.lineCount === 0 ? (
-        <p className={styles.empty}>
+        <p className={`${styles.empty} ${styles.body}`}>
           <Trans>Your cart is empty.</Trans>
         </p>
       ) : (
-        <>
+        <div className={styles.body}>
           {view.suppliers.map((supplier) => (
             <SupplierGroup key={supplier.supplierId} supplier={supplier} actions={actions} withVat={withVat} onRemove={setRemoving} />
           ))}
@@ -93,7 +93,7 @@ export function Microcart({ view, actions, onClose }: { view: CartView; actions:
               {formatMoney(view.totals.grand_total)}
             </dd>
           </dl>
-        </>
+        </div>
       )}
     </Dialog>
   );
