@@ -1,4 +1,4 @@
-import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING } from '../../domain/cart/totals';
 import { PAYMENT_METHODS, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
 import { finalPrice, type PricedItem } from '../../domain/pricing';
@@ -140,22 +140,32 @@ export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number
     .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartItemDoc).sort(byNameThenId)));
   const choices$ = db.cart_suppliers.find({ selector }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartSupplierDoc)));
   const stock$ = db.getLocal$<{ bySku: CartStockRecord }>(CART_STOCK_KEY).pipe(map((doc) => doc?.get('bySku') ?? {}));
-  return lines$.pipe(
-    switchMap((lines) => {
-      const skus = [...new Set(lines.flatMap((l) => (l.parent_sku ? [l.sku, l.parent_sku] : [l.sku])))];
-      const supplierIds = [...new Set(lines.map((l) => l.supplier_id))];
-      const products$ = skus.length
+  // A quantity change keeps the same skus and suppliers: their live queries stay subscribed instead of
+  // being made again on every change of the cart.
+  const shared$ = lines$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  const products$ = shared$.pipe(
+    map((lines) => [...new Set(lines.flatMap((l) => (l.parent_sku ? [l.sku, l.parent_sku] : [l.sku])))].sort().join('\u0000')),
+    distinctUntilChanged(),
+    switchMap((key) =>
+      key
         ? db.products
-            .findByIds(skus)
+            .findByIds(key.split('\u0000'))
             .$.pipe(map((docs) => new Map([...docs.values()].map((d) => [d.sku, d.toMutableJSON() as ProductDoc]))))
-        : of(new Map<string, ProductDoc>());
-      const suppliers$ = supplierIds.length
+        : of(new Map<string, ProductDoc>()),
+    ),
+  );
+  const suppliers$ = shared$.pipe(
+    map((lines) => [...new Set(lines.map((l) => l.supplier_id))].sort().join('\u0000')),
+    distinctUntilChanged(),
+    switchMap((key) =>
+      key
         ? db.suppliers
-            .findByIds(supplierIds)
+            .findByIds(key.split('\u0000'))
             .$.pipe(map((docs) => new Map([...docs.values()].map((d) => [d.id, d.toMutableJSON() as SupplierDoc]))))
-        : of(new Map<string, SupplierDoc>());
-      return combineLatest([of(lines), choices$, products$, suppliers$, observeTaxSettings(db), stock$]);
-    }),
+        : of(new Map<string, SupplierDoc>()),
+    ),
+  );
+  return combineLatest([shared$, choices$, products$, suppliers$, observeTaxSettings(db), stock$]).pipe(
     map(([lines, choices, products, suppliers, tax, stock]) =>
       buildCartView(scope, { lines, choices, products, suppliers, tax, stock }, clock()),
     ),
