@@ -35,7 +35,7 @@ export interface SupplierCartView {
   subtotal: Cents;
   subtotalInclTax: Cents;
   paymentMethod?: PaymentMethodId;
-  /** The methods the supplier accepts; credit (3) needs approved terms, which the bridge checks. */
+  /** The methods the supplier accepts, without credit (3) until the device knows the buyer's credit terms. */
   paymentMethods: PaymentMethodId[];
   comment: string;
   excluded: boolean;

@@ -36,9 +36,13 @@ interface Sources {
   stock: CartStockRecord;
 }
 
+/**
+ * The methods a supplier accepts. Credit (3) is left out: it needs credit terms the supplier approved for this
+ * buyer, which the device does not hold yet, and the bridge refuses a choice it cannot honour.
+ */
 function acceptedMethods(supplier: SupplierDoc | undefined): PaymentMethodId[] {
   const listed = supplier?.payment_methods;
-  return PAYMENT_METHODS.filter((m) => !listed || listed.length === 0 || listed.includes(m));
+  return PAYMENT_METHODS.filter((m) => m !== 3 && (!listed || listed.length === 0 || listed.includes(m)));
 }
 
 /** Builds the cart view from what the local database holds (pure, so it is tested without RxDB). */

@@ -12,7 +12,16 @@ export function CartButton() {
   const label = count === 1 ? t`Cart, 1 item` : t`Cart, ${count} items`;
   return (
     <>
-      <button type="button" className={styles.cartButton} aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={styles.cartButton}
+        aria-label={label}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpen(true);
+          actions.refreshStock();
+        }}
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
           <path
             d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2Zm8 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
