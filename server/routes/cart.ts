@@ -23,7 +23,7 @@ import { AppError } from '../http/app-error';
 import { buyerOf, customerIdOf, requireAuth, requireBuyer, requireConfirmedEmail } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
-import { applyCoupon, cartTotals, paymentMethods, removeCoupon, stockOf, updateLine, wholeCart } from '../services/cart/cart';
+import { applyCoupon, cartTotals, deleteLine, paymentMethods, removeCoupon, stockOf, updateLine, wholeCart } from '../services/cart/cart';
 import { CartError, type CartScope } from '../services/cart/documents';
 import { LINES, pullDocuments, pushDocuments, SUPPLIERS, type Kind, type PushRow } from '../services/cart/replication';
 
@@ -105,14 +105,9 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/delete`, { preHandler: write }, async (request) => {
     const body = parseBody(cartDeleteBodySchema, request.body);
-    const scope = scopeOf(request);
-    const [current] = await app.db.query<{ doc: z.output<typeof cartLineDocSchema> }>(
-      'select doc from cart_lines where customer_id = $1 and buyer_id = $2 and id = $3',
-      [scope.customerId, scope.buyerId, body.cartItem.id],
-    );
-    if (!current) throw new AppError(404, M.notFound, undefined, 'CART_LINE_NOT_FOUND');
-    const gone = { ...current.doc, _deleted: true, updated_at: Math.max(body.cartItem.updated_at, current.doc.updated_at) };
-    await pushDocuments(app.db, LINES, scope, [{ newDocumentState: gone, assumedMasterState: current.doc }]);
+    if (!(await deleteLine(app.db, scopeOf(request), body.cartItem.id, body.cartItem.updated_at))) {
+      throw new AppError(404, M.notFound, undefined, 'CART_LINE_NOT_FOUND');
+    }
     return ok(z.boolean(), true);
   });
 

@@ -44,6 +44,18 @@ export async function updateLine(db: Db, scope: CartScope, line: CartLineDoc, ba
   return conflicts[0] ?? next;
 }
 
+/** docs/product-rules.md §7 cart/delete: the line becomes a tombstone other devices pull. False when there is no such line. */
+export async function deleteLine(db: Db, scope: CartScope, lineId: string, updatedAt: number): Promise<boolean> {
+  const [current] = await db.query<{ doc: CartLineDoc }>(
+    'select doc from cart_lines where customer_id = $1 and buyer_id = $2 and id = $3',
+    [scope.customerId, scope.buyerId, lineId],
+  );
+  if (!current) return false;
+  const gone = { ...current.doc, _deleted: true, updated_at: Math.max(updatedAt, current.doc.updated_at) };
+  await pushDocuments(db, LINES, scope, [{ newDocumentState: gone, assumedMasterState: current.doc }]);
+  return true;
+}
+
 export async function activeCoupon(q: Queryable, code: string, nowMs: number): Promise<CouponRule> {
   const [row] = await q.query<{
     code: string;
