@@ -207,6 +207,43 @@ describe('replication pushes', () => {
   });
 });
 
+describe('as an attacker with a valid account', () => {
+  it('cannot read or change another customer’s lines by reusing their ids, nor store tombstones or made-up suppliers', async () => {
+    const owner = client(await login(alice), company.id);
+    const theirs = line(0, 2);
+    await push(owner, [theirs]);
+
+    // The colleague (same buyer) replays the owner's line id, as a change and as a removal.
+    const other = client(await login(colleague), company.id);
+    expect(await push(other, [{ ...theirs, qty: 99, updated_at: theirs.updated_at + 1 }], [theirs])).toEqual([]);
+    expect(await push(other, [{ ...theirs, _deleted: true, updated_at: theirs.updated_at + 2 }])).toEqual([
+      { ...theirs, qty: 99, updated_at: theirs.updated_at + 1 },
+    ]);
+    expect((await pull(owner)).documents.find((d) => d.id === theirs.id)).toEqual(theirs);
+    expect((await other.post('delete', { cartItem: { id: randomUUID(), updated_at: 1 } })).statusCode).toBe(404);
+
+    // Removals of lines the bridge never had store nothing.
+    const { checkpoint } = await pull(other);
+    await push(
+      other,
+      Array.from({ length: 50 }, () => ({ ...line(1, 1), _deleted: true })),
+    );
+    expect((await pull(other, checkpoint.seq)).documents).toEqual([]);
+
+    // A per-supplier choice must name a supplier of the catalogue.
+    for (const supplier_id of ['999999', 'x', '1e3', '0001']) {
+      const res = await other.post('v1/suppliers/push', {
+        rows: [{ newDocumentState: { supplier_id, comment: '', excluded: false, updated_at: 1, _deleted: false } }],
+      });
+      expect(res.statusCode, supplier_id).toBe(400);
+    }
+    const nested = { a: { b: { c: { d: { e: { f: 1 } } } } } };
+    expect((await other.post('v1/lines/push', { rows: [{ newDocumentState: { ...line(0, 1), options: nested } }] })).statusCode).toBe(400);
+    await emptyCart(owner);
+    await emptyCart(other);
+  });
+});
+
 describe('totals, payment methods and coupons', () => {
   it('the bridge totals equal the storefront computation to the cent over random carts (fast-check)', async () => {
     const c = client(await login(alice), company.id);

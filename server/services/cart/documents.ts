@@ -59,6 +59,15 @@ export async function creditApprovedSuppliers(q: Queryable, buyerId: string): Pr
 }
 
 export async function checkSupplierChoices(q: Queryable, scope: CartScope, docs: readonly CartSupplierDoc[]): Promise<void> {
+  // A choice names a supplier of the catalogue, so a client cannot grow the table with made-up ids.
+  const named = [...new Set(docs.filter((d) => !d._deleted).map((d) => d.supplier_id))];
+  if (named.length > 0) {
+    const ids = named.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+    const rows = ids.length === named.length ? await q.query<{ id: number }>('select id from suppliers where id = any($1)', [ids]) : [];
+    const known = new Set(rows.map((r) => String(r.id)));
+    const unknown = named.find((id) => !known.has(id));
+    if (unknown) throw new CartError('unknown_product', unknown);
+  }
   if (!docs.some((d) => d.payment_method === 3 && !d._deleted)) return;
   const approved = await creditApprovedSuppliers(q, scope.buyerId);
   const refused = docs.find((d) => d.payment_method === 3 && !d._deleted && !approved.has(d.supplier_id));

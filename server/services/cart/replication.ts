@@ -67,6 +67,10 @@ export async function pushDocuments<D extends { updated_at: number; _deleted: bo
           conflicts.push(current.doc);
           continue;
         }
+      } else if (row.newDocumentState._deleted) {
+        // Removing what the bridge never had: nothing to record. Storing it would let a client fill the
+        // cart tables with tombstones that no limit counts.
+        continue;
       }
       const doc = row.newDocumentState;
       const extra = kind.columns(doc);
