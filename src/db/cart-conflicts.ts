@@ -1,22 +1,8 @@
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
+import { sameDocument as same } from '../domain/cart/canonical';
 import { DEFAULT_MERGE_RULES, mergeLineQuantity } from '../domain/cart/merge';
 import type { CartItemDoc } from './schema/cart-items';
 import type { CartSupplierDoc } from './schema/cart-suppliers';
-
-/** Content equality with keys in any order (RxDB compares a pushed state with the bridge's). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 const live = (doc: WithDeleted<CartItemDoc> | undefined): number | undefined => (doc && !doc._deleted ? doc.qty : undefined);
 

@@ -17,19 +17,7 @@ export class CartError extends Error {
   }
 }
 
-/** JSON with sorted keys and no undefined values: two states of a document compare by content. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export const sameDocument = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+export { sameDocument } from '../../../src/domain/cart/canonical';
 
 /** The catalogue's word on each sku of the push: a line must name a product of the right supplier. */
 export async function checkLinesAgainstCatalog(q: Queryable, docs: readonly CartLineDoc[]): Promise<void> {
