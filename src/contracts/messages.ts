@@ -77,8 +77,6 @@ export const M = {
   couponUnknown: 'This coupon code does not exist',
   couponExpired: 'This coupon has expired',
   couponNotApplicable: 'This coupon does not apply to the goods in your cart',
-  couponApplied: 'The coupon has been applied',
-  couponRemoved: 'The coupon has been removed',
   cartTooLarge: 'The cart can hold at most 500 lines',
   creditNotAvailable: 'Credit is not available for this supplier',
 } as const;
