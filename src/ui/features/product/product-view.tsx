@@ -15,7 +15,7 @@ import { useSession } from '../../shared/session/session-context';
 import { BundleOptions } from './bundle-options';
 import { GroupedItems } from './grouped-items';
 import { AddToCart } from '../../shared/cart/add-to-cart';
-import { cartProductOf, catalogStockOf } from '../../shared/cart/cart-product';
+import { cartProductOf } from '../../shared/cart/cart-product';
 import { PriceTag } from '../../shared/catalog/price-tag';
 import { usePriceSettings } from '../../shared/catalog/use-price-settings';
 import { ProductFacts, StockStatus } from './product-facts';
@@ -97,7 +97,7 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
           {product.type_id === 'grouped' ? null : <PriceTag item={priced} taxClassId={product.tax_class_id} size="large" now={now} />}
           {noVariants ? null : <StockStatus inStock={inStock} />}
           {product.type_id === 'grouped' || noVariants ? null : (
-            <AddToCart product={cartProduct} stock={catalogStockOf(child ?? product, navigator.onLine)} />
+            <AddToCart product={cartProduct} stock={child ?? product} />
           )}
           {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
           <ProductFacts

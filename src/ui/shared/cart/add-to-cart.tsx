@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CartProductInput, StockKnown } from '../../../db/commands/cart';
+import type { CartProductInput } from '../../../db/commands/cart';
 import { Button } from '../../components/button';
 import { observeProduct } from '../../../db/queries/product-by-sku';
 import type { ProductDoc } from '../../../db/schema/products';
@@ -11,14 +11,17 @@ import { useProductName } from '../catalog/use-product-name';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useCart } from './cart-context';
-import { cartProductOf, catalogStockOf } from './cart-product';
+import { cartProductOf, catalogStockOf, type CatalogStock } from './cart-product';
 import styles from './add-to-cart.module.css';
 
 export interface AddToCartProps {
   /** Null while the product cannot be added as it stands (a variant not chosen yet). */
   product: CartProductInput | null;
-  /** What the catalogue says of the stock; refined by the bridge's stock check once online. */
-  stock: StockKnown;
+  /**
+   * The catalogue's stock record of what is added. Whether the device is online is read at the moment of the
+   * click, not at render: a connection lost between the two must still make the add `volatile`.
+   */
+  stock: CatalogStock;
   /** A quick add on cards and search results: one piece, no quantity field. */
   compact?: boolean;
 }
@@ -38,7 +41,7 @@ export function AddToCart({ product, stock, compact = false }: AddToCartProps) {
     if (!product) return;
     setBusy(true);
     try {
-      await actions.add(product, compact ? 1 : quantity, stock);
+      await actions.add(product, compact ? 1 : quantity, catalogStockOf(stock, navigator.onLine));
     } finally {
       setBusy(false);
     }
@@ -107,7 +110,7 @@ export function QuickAddBySku({ sku, pageSku }: { sku: string; pageSku: string }
     taxRate: rateFor(product.tax_class_id),
     now,
   });
-  return <AddToCart product={input} stock={catalogStockOf(child ?? product, navigator.onLine)} compact />;
+  return <AddToCart product={input} stock={child ?? product} compact />;
 }
 
 /** One piece of a simple product straight from its card; variants, bundles and grouped products are chosen on their page. */
@@ -117,7 +120,7 @@ export function CardQuickAdd({ product, name, now }: { product: ProductDoc; name
   return (
     <AddToCart
       product={cartProductOf({ product, name, taxRate: rateFor(product.tax_class_id), now })}
-      stock={catalogStockOf(product, navigator.onLine)}
+      stock={product}
       compact
     />
   );

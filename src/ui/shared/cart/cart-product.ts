@@ -38,7 +38,13 @@ export function cartProductOf(input: {
  * Stock as far as this device knows: offline nothing can be verified (`volatile`, checked on reconnect);
  * online the catalogue's record, which the bridge's stock check refines right after the line is added.
  */
-export function catalogStockOf(item: { qty: number; is_in_stock: boolean; manage_stock?: boolean }, online: boolean): StockKnown {
+export interface CatalogStock {
+  qty: number;
+  is_in_stock: boolean;
+  manage_stock?: boolean | undefined;
+}
+
+export function catalogStockOf(item: CatalogStock, online: boolean): StockKnown {
   if (!online) return { status: 'volatile' };
   if (item.manage_stock === false) return { status: 'ok' };
   return item.is_in_stock && item.qty > 0 ? { status: 'ok', qty: item.qty } : { status: 'out_of_stock', qty: 0 };
