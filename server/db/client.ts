@@ -23,6 +23,8 @@ export interface Db extends Queryable {
    * connection for LISTEN instead (see server/services/change-feed/notifier.ts).
    */
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite in this thread only: its data directory as an uncompressed tar (the test suite's template). */
+  dump?(): Promise<Blob>;
 }
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined; onFatal?: PgliteWorkerOptions['onFatal'] };
@@ -43,7 +45,9 @@ export type PgliteOptions = {
 
 /** `dataDir` undefined keeps the database in memory (tests). */
 export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
-  return options.thread === 'main' ? openPgliteInThisThread(dataDir) : openPgliteWorker(dataDir, { onFatal: options.onFatal });
+  return options.thread === 'main'
+    ? openPgliteInThisThread(dataDir)
+    : openPgliteWorker(dataDir, { onFatal: options.onFatal, template: options.template });
 }
 
 async function openPgliteInThisThread(dataDir: string | undefined): Promise<Db> {
@@ -64,6 +68,7 @@ async function openPgliteInThisThread(dataDir: string | undefined): Promise<Db> 
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: () => db.close(),
     listen: (channel, callback) => db.listen(channel, callback),
+    dump: () => db.dumpDataDir('none'),
   };
 }
 

@@ -78,6 +78,8 @@ export type PgliteWorkerOptions = {
    * later query would fail, so the bridge exits and its supervisor starts a fresh process.
    */
   onFatal?: (error: PgliteWorkerStopped) => void;
+  /** In memory only: start from this dump of a database (`PGlite.dumpDataDir`, a tar file) instead of an empty one. */
+  template?: string | undefined;
 };
 
 /**
@@ -93,7 +95,7 @@ export function pgliteWorkerOf(db: Db): Worker | undefined {
 export async function openPgliteWorker(dataDir: string | undefined, options: PgliteWorkerOptions = {}): Promise<Db> {
   // No execArgv: the worker entry is plain JavaScript, and the parent's flags (tsx's loader, --cpu-prof)
   // are either unnecessary there or not allowed in a worker.
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir, template: options.template }, execArgv: [] });
   try {
     await started(worker);
   } catch (error) {

@@ -19,6 +19,7 @@
 // (nor for any statement) before sending the next one: on a busy HTTP thread every wait for an answer
 // is time the database sits idle inside an open transaction.
 
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -71,11 +72,13 @@ const transactions = new Map();
 /** channel -> PGlite's unsubscribe function */
 const listening = new Map();
 
-const { dataDir } = workerData ?? {};
+const { dataDir, template } = workerData ?? {};
 const extensions = { pg_trgm, unaccent };
 let db;
 try {
-  db = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
+  // An in-memory database may start from a dump of another (`template`, a tar file): no initdb to run.
+  const start = dataDir ? { dataDir } : template ? { loadDataDir: new Blob([readFileSync(template)]) } : {};
+  db = await PGlite.create({ ...start, extensions });
   port.postMessage({ ready: true });
 } catch (error) {
   port.postMessage({ ready: false, error: serialiseError(error) });

@@ -7,7 +7,22 @@ import { createWorkGate } from './work-gate';
  * N=2^17, r=8, p=1 (128 MiB and about 0.4–0.8 s per hash here; docs/decisions/015-bridge-hardening.md).
  * Hashes stored with another cost still verify and are rewritten at the next successful login.
  */
-export const SCRYPT_COST = { n: 2 ** 17, r: 8, p: 1 } as const;
+type Cost = { n: number; r: number; p: number };
+
+export const PRODUCTION_SCRYPT_COST = { n: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * The cost in force. Only under the test runner (VITEST set) may SCRYPT_TEST_LOG2_N lower N, to 2^12 at
+ * least: the server suites log in hundreds of times and spend minutes hashing otherwise. Everywhere else,
+ * the end-to-end tests' bridge included, the production cost holds whatever the environment says.
+ */
+export function scryptCostFor(env: Record<string, string | undefined>): Cost {
+  const log2 = Number(env.SCRYPT_TEST_LOG2_N);
+  if (!env.VITEST || !Number.isInteger(log2) || log2 < 12 || log2 > 17) return { ...PRODUCTION_SCRYPT_COST };
+  return { ...PRODUCTION_SCRYPT_COST, n: 2 ** log2 };
+}
+
+export const SCRYPT_COST: Readonly<Cost> = scryptCostFor(process.env);
 const KEYLEN = 32;
 
 /**
@@ -16,8 +31,6 @@ const KEYLEN = 32;
  * is then refused at once (`WorkGateFull`, answered 503) instead of making every login wait seconds.
  */
 const hashing = createWorkGate('password hashing', 2, 6);
-
-type Cost = { n: number; r: number; p: number };
 
 function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   return hashing.run(

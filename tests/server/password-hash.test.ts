@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, SCRYPT_COST, verifyPassword } from '../../server/services/password-hash';
+import { hashPassword, PRODUCTION_SCRYPT_COST, SCRYPT_COST, scryptCostFor, verifyPassword } from '../../server/services/password-hash';
 import { createCustomer } from './helpers/factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -17,7 +17,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const OLD_COST = { n: 2 ** 15, r: 8, p: 1 };
+/** Older than today's cost, whatever the test runner lowered it to. */
+const OLD_COST = { n: SCRYPT_COST.n / 2, r: 8, p: 1 };
 const PASSWORD = 'Old#Cost99';
 
 function login(username: string, password: string) {
@@ -43,9 +44,15 @@ async function customerWithOldHash(): Promise<{ id: string; email: string; oldHa
 }
 
 describe('scrypt cost', () => {
-  it('hashes new passwords with N=2^17, r=8, p=1', async () => {
-    expect(SCRYPT_COST).toEqual({ n: 131072, r: 8, p: 1 });
-    const hash = await hashPassword('Any#Pass1');
+  it('hashes new passwords with N=2^17, r=8, p=1; only the test runner may lower N', async () => {
+    expect(PRODUCTION_SCRYPT_COST).toEqual({ n: 131072, r: 8, p: 1 });
+    expect(scryptCostFor({})).toEqual(PRODUCTION_SCRYPT_COST);
+    expect(scryptCostFor({ SCRYPT_TEST_LOG2_N: '12' })).toEqual(PRODUCTION_SCRYPT_COST);
+    expect(scryptCostFor({ VITEST: 'true', SCRYPT_TEST_LOG2_N: '12' })).toEqual({ n: 4096, r: 8, p: 1 });
+    for (const refused of ['11', '18', '12.5', 'x', '']) {
+      expect(scryptCostFor({ VITEST: 'true', SCRYPT_TEST_LOG2_N: refused })).toEqual(PRODUCTION_SCRYPT_COST);
+    }
+    const hash = await hashPassword('Any#Pass1', PRODUCTION_SCRYPT_COST);
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword('Any#Pass1', hash)).toBe(true);
     expect(await verifyPassword('Any#Pass2', hash)).toBe(false);
@@ -53,11 +60,11 @@ describe('scrypt cost', () => {
 
   it('rewrites an old-cost hash at the next successful login, and the new hash still verifies', async () => {
     const user = await customerWithOldHash();
-    expect(user.oldHash.startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect(user.oldHash.startsWith(`scrypt$${OLD_COST.n}$8$1$`)).toBe(true);
 
     expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
     const upgraded = await storedHash(user.id);
-    expect(upgraded.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(upgraded.startsWith(`scrypt$${SCRYPT_COST.n}$8$1$`)).toBe(true);
     expect(await verifyPassword(PASSWORD, upgraded)).toBe(true);
     expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
     expect(await storedHash(user.id)).toBe(upgraded);
@@ -71,7 +78,7 @@ describe('scrypt cost', () => {
 
   it('refuses (401, not 500) a stored hash whose cost is out of bounds', async () => {
     const user = await customerWithOldHash();
-    const absurd = user.oldHash.replace('scrypt$32768$', 'scrypt$1073741824$');
+    const absurd = user.oldHash.replace(`scrypt$${OLD_COST.n}$`, 'scrypt$1073741824$');
     await t.db.query('update customers set password_hash = $2 where id = $1', [user.id, absurd]);
     expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
   });

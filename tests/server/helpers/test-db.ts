@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 
@@ -67,7 +68,8 @@ export async function openTestDb(): Promise<TestDb> {
   if (testDbKind() === 'postgresql' && url) {
     db = await openPostgresTestDb(url);
   } else {
-    const pglite = await openPglite(undefined);
+    const template = inject('pgliteTemplate') || undefined;
+    const pglite = await openPglite(undefined, { template });
     db = { ...pglite, schema: undefined, dispose: () => pglite.close() };
   }
   await migrate(db);
