@@ -12,18 +12,31 @@ import {
   cartUpdateBodySchema,
   couponBodySchema,
   paymentMethodsResultSchema,
+  shippingInformationBodySchema,
+  shippingInformationResultSchema,
   shippingMethodSchema,
+  shippingMethodsBodySchema,
   stockQuerySchema,
   stockResultSchema,
   wholeCartSchema,
 } from '../../src/contracts/cart';
 import { M, type MessageText } from '../../src/contracts/messages';
-import { DEFAULT_SHIPPING } from '../../src/domain/cart/totals';
 import { AppError } from '../http/app-error';
 import { buyerOf, customerIdOf, requireAuth, requireBuyer, requireConfirmedEmail } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
-import { applyCoupon, cartTotals, deleteLine, paymentMethods, removeCoupon, stockOf, updateLine, wholeCart } from '../services/cart/cart';
+import {
+  applyCoupon,
+  cartTotals,
+  deleteLine,
+  paymentMethods,
+  removeCoupon,
+  setShippingInformation,
+  shippingMethodsFor,
+  stockOf,
+  updateLine,
+  wholeCart,
+} from '../services/cart/cart';
 import { CartError, type CartScope } from '../services/cart/documents';
 import { LINES, pullDocuments, pushDocuments, SUPPLIERS, type Kind, type PushRow } from '../services/cart/replication';
 
@@ -35,6 +48,7 @@ const CART_ERRORS: Record<CartError['code'], { status: number; message: MessageT
   unknown_product: { status: 400, message: M.invalidRequest },
   too_many_lines: { status: 400, message: M.cartTooLarge },
   credit_not_available: { status: 400, message: M.creditNotAvailable },
+  shipping_method_unknown: { status: 400, message: M.shippingMethodUnknown },
   coupon_unknown: { status: 400, message: M.couponUnknown },
   coupon_expired: { status: 400, message: M.couponExpired },
   coupon_not_applicable: { status: 400, message: M.couponNotApplicable },
@@ -55,15 +69,6 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
 function scopeOf(request: FastifyRequest): CartScope {
   return { customerId: customerIdOf(request), buyerId: buyerOf(request).buyerId };
 }
-
-const STANDARD_SHIPPING = {
-  method_code: 'standard',
-  carrier_code: 'standard',
-  method_title: 'Standard',
-  amount: DEFAULT_SHIPPING.amount,
-  price_incl_tax: DEFAULT_SHIPPING.amountInclTax,
-  default: true,
-};
 
 /** RxDB's pull and push for one kind of cart document (docs/decisions/018-cart.md). */
 function documentRoutes<S extends typeof cartLineDocSchema | typeof cartSupplierDocSchema>(
@@ -119,7 +124,19 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     return ok(paymentMethodsResultSchema, await paymentMethods(app.db, scopeOf(request)));
   });
 
-  app.post(`${base}/shipping-methods`, { preHandler: read }, async () => ok(z.array(shippingMethodSchema), [STANDARD_SHIPPING]));
+  app.post(`${base}/shipping-methods`, { preHandler: read }, async (request) => {
+    const body = parseBody(shippingMethodsBodySchema, request.body);
+    return ok(z.array(shippingMethodSchema), shippingMethodsFor(body.address));
+  });
+
+  app.post(`${base}/shipping-information`, { preHandler: write }, async (request) => {
+    const { addressInformation: info } = parseBody(shippingInformationBodySchema, request.body);
+    const input = { address: info.shipping_address, methodCode: info.shipping_method_code, carrierCode: info.shipping_carrier_code };
+    return ok(
+      shippingInformationResultSchema,
+      await answering(() => setShippingInformation(app.db, scopeOf(request), input, app.clock.now())),
+    );
+  });
 
   app.post(`${base}/apply-coupon`, { preHandler: write }, async (request) => {
     const body = parseBody(couponBodySchema, request.body);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_COMMENT_MAX, CART_QTY_MAX, STOCK_BATCH_SIZE } from '../domain/cart/rules';
 import { boundedRecord, boundedText } from './bounds';
+import { citySchema, optionalText100, personNameSchema, phoneSchema, postcodeSchema, requiredText100 } from './fields';
 import { M } from './messages';
 
 /**
@@ -101,7 +102,18 @@ export const cartTotalsSchema = z.object({
   payment: z.number().int(),
   discount: z.number().int(),
   grand_total: z.number().int(),
+  /** The coupon applied to these totals; null when none is, or the one kept on the cart does not apply now. */
   coupon: z.string().nullable(),
+  /** The coupon kept on the cart and still valid, so the device can compute the same discount offline. */
+  coupon_rule: z
+    .object({
+      code: z.string(),
+      kind: z.enum(['percent', 'fixed']),
+      value: z.number().int(),
+      supplier_id: z.string().nullable(),
+      min_subtotal_incl_tax: z.number().int().nullable(),
+    })
+    .nullable(),
   suppliers: z.array(
     z.object({
       supplier_id: z.string(),
@@ -162,4 +174,44 @@ export const wholeCartSchema = z.object({
   lines: z.array(cartLineDocSchema),
   suppliers: z.array(cartSupplierDocSchema),
   coupon: z.string().nullable(),
+});
+
+/**
+ * A delivery address as the checkout sends it for shipping methods and shipping information. The marketplace
+ * delivers in Greece: an empty country is Greece (the default tax country) and no other is accepted.
+ */
+export const shippingAddressSchema = z.strictObject({
+  firstname: personNameSchema,
+  lastname: personNameSchema,
+  company: optionalText100,
+  street: z.array(requiredText100).min(1, M.required).max(2, M.invalidRequest),
+  city: citySchema,
+  postcode: postcodeSchema,
+  region: optionalText100,
+  country_id: z
+    .literal(['GR', ''], { error: M.addressInvalid })
+    .optional()
+    .transform(() => 'GR' as const),
+  telephone: phoneSchema,
+});
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+export const shippingMethodsBodySchema = z.strictObject({
+  buyer_id: boundedText(64).optional(),
+  address: shippingAddressSchema,
+});
+
+export const shippingInformationBodySchema = z.strictObject({
+  buyer_id: boundedText(64).optional(),
+  addressInformation: z.strictObject({
+    shipping_address: shippingAddressSchema,
+    shipping_method_code: id(),
+    shipping_carrier_code: id(),
+  }),
+});
+
+/** What shipping information answers: the totals with the chosen method and the payment methods per supplier. */
+export const shippingInformationResultSchema = z.object({
+  totals: cartTotalsSchema,
+  payment_methods: paymentMethodsResultSchema,
 });

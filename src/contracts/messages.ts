@@ -79,6 +79,8 @@ export const M = {
   couponNotApplicable: 'This coupon does not apply to the goods in your cart',
   cartTooLarge: 'The cart can hold at most 500 lines',
   creditNotAvailable: 'Credit is not available for this supplier',
+  addressInvalid: 'The address details are not valid. Please check them.',
+  shippingMethodUnknown: 'This shipping method is not available for this address',
 } as const;
 
 export type MessageKey = keyof typeof M;

@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedIfEmpty } from '../../server/seed/seed';
-import type { CartLineDoc } from '../../src/contracts/cart';
+import type { CartLineDoc, CartTotalsResult } from '../../src/contracts/cart';
+import { M } from '../../src/contracts/messages';
 import { addToCart, removeLine, setLineQuantity, setSupplierComment, type CartProductInput } from '../../src/db/commands/cart';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { watchCart } from '../../src/db/queries/cart';
@@ -19,6 +20,7 @@ import { createBridgeClient } from '../../src/replication/bridge-client';
 import { createBridgeEvents } from '../../src/replication/bridge-events';
 import { startCartReplication, type CartReplication } from '../../src/replication/cart-replication';
 import { checkCartStock } from '../../src/replication/cart-stock';
+import { applyCartCoupon, removeCartCoupon, syncCartTotals } from '../../src/replication/cart-totals';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { addMember, createBuyer, createCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
@@ -263,5 +265,70 @@ describe('cart replication against the bridge', () => {
     expect(viewLines(cart)).toHaveLength(20);
     phone.network.online = false;
     await expect(checkCartStock(phone.local, phone.client, phone.scope, Date.now())).rejects.toThrow();
+  }, 30_000);
+
+  it('keeps the bridge totals only for the cart it holds, applies a coupon whose discount holds offline, and shows credit once approved', async () => {
+    const shop = (await createBuyer(db)).id;
+    await addMember(db, shop, alice.id, false);
+    const [couponRow] = await db.query<{ supplier_id: string }>("select supplier_id from coupons where code = 'SUPPLIER10'");
+    const eligible = products.filter((p) => p.supplierId === couponRow!.supplier_id);
+    const other = products.find((p) => p.supplierId !== couponRow!.supplier_id)!;
+    expect(eligible.length).toBeGreaterThan(0);
+    const phone = await openDevice('cart-totals', alice, shop);
+    const view = () => firstValueFrom(watchCart(phone.local, phone.scope));
+
+    await addToCart(phone.local, phone.scope, eligible[0]!, 2, { status: 'volatile' }, Date.now());
+    await addToCart(phone.local, phone.scope, other, 1, { status: 'volatile' }, Date.now());
+    expect((await view()).totals.source).toBe('device');
+    await phone.replication.awaitInSync();
+    expect(await syncCartTotals(phone.local, phone.client, phone.scope, Date.now())).toBe('synced');
+    const synced = await view();
+    expect(synced.totals.source).toBe('bridge');
+    const server = (await bridge(alice.token, 'GET', `/api/bridge/buyer/cart/totals?buyer_id=${shop}`)).result as CartTotalsResult;
+    expect(synced.totals.grand_total).toBe(server.grand_total);
+    expect(synced.hash).toBe(server.hash);
+    // Same hash: nothing is asked again.
+    phone.network.requests.length = 0;
+    expect(await syncCartTotals(phone.local, phone.client, phone.scope, Date.now())).toBe('fresh');
+    expect(phone.network.requests).toEqual([]);
+
+    // A coupon for one supplier's goods: applied on the bridge, its discount computed here too.
+    await expect(applyCartCoupon(phone.local, phone.client, phone.scope, 'NOPE', Date.now())).rejects.toMatchObject({
+      description: M.couponUnknown,
+    });
+    await applyCartCoupon(phone.local, phone.client, phone.scope, 'supplier10', Date.now());
+    const discounted = await view();
+    expect(discounted.coupon).toEqual({ code: 'SUPPLIER10', applied: true });
+    const eligibleInclTax = discounted.suppliers.find((s) => s.supplierId === couponRow!.supplier_id)!.subtotalInclTax;
+    expect(discounted.totals.discount).toBe(Math.round(eligibleInclTax / 10));
+    expect(discounted.totals.source).toBe('bridge');
+
+    // Offline, a quantity change is computed on the device with the same coupon; the bridge agrees once back.
+    phone.network.online = false;
+    const line = viewLines(discounted).find((l) => l.sku === eligible[0]!.sku)!;
+    await setLineQuantity(phone.local, phone.scope, line.id, 5, { status: 'volatile' }, Date.now());
+    await expect(syncCartTotals(phone.local, phone.client, phone.scope, Date.now())).rejects.toThrow();
+    const offline = await view();
+    expect(offline.totals.source).toBe('device');
+    expect(offline.totals.discount).toBe(
+      Math.round(offline.suppliers.find((s) => s.supplierId === couponRow!.supplier_id)!.subtotalInclTax / 10),
+    );
+    phone.network.online = true;
+    phone.replication.reSync();
+    await phone.replication.awaitInSync();
+    expect(await syncCartTotals(phone.local, phone.client, phone.scope, Date.now())).toBe('synced');
+    const back = await view();
+    expect(back.totals).toMatchObject({ source: 'bridge', discount: offline.totals.discount, grand_total: offline.totals.grand_total });
+
+    // Credit (3) appears once the supplier approved credit terms for this buyer and the cart is opened again.
+    expect(back.suppliers.flatMap((s) => s.paymentMethods)).not.toContain(3);
+    await db.query("insert into credit_terms (buyer_id, supplier_id, status) values ($1, $2, 'approved')", [shop, other.supplierId]);
+    expect(await syncCartTotals(phone.local, phone.client, phone.scope, Date.now(), { force: true })).toBe('synced');
+    const credit = await view();
+    expect(credit.suppliers.find((s) => s.supplierId === other.supplierId)!.paymentMethods).toContain(3);
+    expect(credit.suppliers.find((s) => s.supplierId === couponRow!.supplier_id)!.paymentMethods).not.toContain(3);
+
+    await removeCartCoupon(phone.local, phone.client, phone.scope, Date.now());
+    expect(await view()).toMatchObject({ coupon: null, totals: { discount: 0 } });
   }, 30_000);
 });

@@ -58,3 +58,14 @@ create table credit_terms (
   updated_at timestamptz not null default now(),
   primary key (buyer_id, supplier_id)
 );
+
+-- The delivery address and shipping method the checkout chose for this cart (cart/shipping-information).
+create table cart_shipping (
+  customer_id text not null references customers (id) on delete cascade,
+  buyer_id text not null references buyers (id) on delete cascade,
+  address jsonb not null,
+  method_code text not null,
+  carrier_code text not null,
+  updated_at timestamptz not null default now(),
+  primary key (customer_id, buyer_id)
+);

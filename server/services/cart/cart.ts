@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client';
-import type { CartLineDoc, CartSupplierDoc, CartTotalsResult, StockItem } from '../../../src/contracts/cart';
+import type { CartLineDoc, CartSupplierDoc, CartTotalsResult, ShippingAddress, StockItem } from '../../../src/contracts/cart';
 import { cartHash } from '../../../src/domain/cart/hash';
 import { DEFAULT_MERGE_RULES, mergeLineQuantity } from '../../../src/domain/cart/merge';
 import { paymentMethodsFor, stockStatus, type PaymentMethodId } from '../../../src/domain/cart/rules';
@@ -109,6 +109,15 @@ export async function cartTotals(q: Queryable, scope: CartScope, nowMs: number, 
     discount: totals.discount,
     grand_total: totals.grand_total,
     coupon: totals.couponApplied && coupon ? coupon.code : null,
+    coupon_rule: coupon
+      ? {
+          code: coupon.code,
+          kind: coupon.kind,
+          value: coupon.value,
+          supplier_id: coupon.supplierId ?? null,
+          min_subtotal_incl_tax: coupon.minSubtotalInclTax ?? null,
+        }
+      : null,
     suppliers: totals.suppliers.map((s) => {
       const minimum = minimumOf.get(s.supplierId) ?? 0;
       return {
@@ -142,6 +151,64 @@ export async function applyCoupon(db: Db, scope: CartScope, code: string, nowMs:
 export async function removeCoupon(db: Db, scope: CartScope, nowMs: number): Promise<CartTotalsResult> {
   await db.query('delete from cart_coupons where customer_id = $1 and buyer_id = $2', [scope.customerId, scope.buyerId]);
   return cartTotals(db, scope, nowMs);
+}
+
+/** A shipping method the bridge offers; prices are per supplier shipment, in cents. */
+export interface ShippingMethod {
+  method_code: string;
+  carrier_code: string;
+  method_title: string;
+  amount: number;
+  price_incl_tax: number;
+  default: boolean;
+}
+
+export const STANDARD_SHIPPING: ShippingMethod = {
+  method_code: 'standard',
+  carrier_code: 'standard',
+  method_title: 'Standard',
+  amount: DEFAULT_SHIPPING.amount,
+  price_incl_tax: DEFAULT_SHIPPING.amountInclTax,
+  default: true,
+};
+
+/** The methods for a delivery address; every address the contract accepts is in Greece, where standard delivery goes. */
+export function shippingMethodsFor(address: ShippingAddress): ShippingMethod[] {
+  return address.country_id === 'GR' ? [STANDARD_SHIPPING] : [];
+}
+
+/**
+ * docs/product-rules.md §7 cart/shipping-information: keeps the delivery address and method chosen for this
+ * cart and answers the totals and payment methods that follow from them. A method the address does not
+ * offer is refused.
+ */
+export async function setShippingInformation(
+  db: Db,
+  scope: CartScope,
+  input: { address: ShippingAddress; methodCode: string; carrierCode: string },
+  nowMs: number,
+): Promise<{ totals: CartTotalsResult; payment_methods: { supplier_id: string; methods: PaymentMethodId[] }[] }> {
+  const offered = shippingMethodsFor(input.address).some((m) => m.method_code === input.methodCode && m.carrier_code === input.carrierCode);
+  if (!offered) throw new CartError('shipping_method_unknown');
+  await db.query(
+    `insert into cart_shipping (customer_id, buyer_id, address, method_code, carrier_code) values ($1, $2, $3, $4, $5)
+     on conflict (customer_id, buyer_id) do update
+       set address = excluded.address, method_code = excluded.method_code, carrier_code = excluded.carrier_code, updated_at = now()`,
+    [scope.customerId, scope.buyerId, JSON.stringify(input.address), input.methodCode, input.carrierCode],
+  );
+  return { totals: await cartTotals(db, scope, nowMs), payment_methods: await paymentMethods(db, scope) };
+}
+
+/** The delivery address and method last chosen for this cart, if any. */
+export async function shippingInformationOf(
+  q: Queryable,
+  scope: CartScope,
+): Promise<{ address: ShippingAddress; methodCode: string; carrierCode: string } | null> {
+  const [row] = await q.query<{ address: ShippingAddress; method_code: string; carrier_code: string }>(
+    'select address, method_code, carrier_code from cart_shipping where customer_id = $1 and buyer_id = $2',
+    [scope.customerId, scope.buyerId],
+  );
+  return row ? { address: row.address, methodCode: row.method_code, carrierCode: row.carrier_code } : null;
 }
 
 export async function paymentMethods(q: Queryable, scope: CartScope): Promise<{ supplier_id: string; methods: PaymentMethodId[] }[]> {

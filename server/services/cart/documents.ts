@@ -10,7 +10,13 @@ export interface CartScope {
 export class CartError extends Error {
   constructor(
     readonly code:
-      'unknown_product' | 'too_many_lines' | 'credit_not_available' | 'coupon_unknown' | 'coupon_expired' | 'coupon_not_applicable',
+      | 'unknown_product'
+      | 'too_many_lines'
+      | 'credit_not_available'
+      | 'coupon_unknown'
+      | 'coupon_expired'
+      | 'coupon_not_applicable'
+      | 'shipping_method_unknown',
     readonly detail?: string,
   ) {
     super(detail ? `${code}: ${detail}` : code);

@@ -91,7 +91,16 @@ describe('cart commands and the cart view', () => {
       stock: 'volatile',
     });
     expect(mills).toMatchObject({ supplierId: 'sup-2', subtotal: 1200, subtotalInclTax: 1356, paymentMethods: [1, 2, 4] });
-    expect(cart.totals).toEqual({ subtotal: 11550, subtotal_incl_tax: 13052, shipping: 1000, payment: 0, grand_total: 14052 });
+    expect(cart.totals).toEqual({
+      subtotal: 11550,
+      subtotal_incl_tax: 13052,
+      shipping: 1000,
+      payment: 0,
+      discount: 0,
+      grand_total: 14052,
+      source: 'device',
+    });
+    expect(cart.coupon).toBeNull();
     expect(cart.priceChanges).toEqual([]);
   });
 

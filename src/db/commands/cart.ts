@@ -1,3 +1,4 @@
+import type { CartTotalsResult } from '../../contracts/cart';
 import { CART_COMMENT_MAX, checkCartQuantity, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
 import type { Cents } from '../../domain/money';
 import { addTax } from '../../domain/tax';
@@ -225,4 +226,31 @@ export type CartStockRecord = Record<string, { status: StockStatus; qty: number;
 export async function recordStock(db: AppDatabase, results: CartStockRecord): Promise<void> {
   const current = await db.getLocal<{ bySku: CartStockRecord }>(CART_STOCK_KEY);
   await db.upsertLocal(CART_STOCK_KEY, { bySku: { ...(current?.get('bySku') ?? {}), ...results } });
+}
+
+/**
+ * What the bridge last answered about one customer's cart for one buyer (docs/product-rules.md §4 "Cart
+ * totals"): the totals with the cart hash they were computed from, the coupon kept on the cart (its rule,
+ * so the discount is computed offline too) and the payment methods per supplier, credit included where
+ * the supplier approved it for this buyer. A database-level local document per customer and buyer.
+ */
+export interface CartServerState {
+  /** Absent until a totals answer matched the device's cart. */
+  hash?: string;
+  syncedAt?: number;
+  totals?: CartTotalsResult;
+  coupon: CartTotalsResult['coupon_rule'];
+  paymentMethods: Record<string, PaymentMethodId[]>;
+}
+
+export const cartServerKey = (scope: CartScope): string => `cart-server:${scope.customerId}:${scope.buyerId}`;
+
+export async function readCartServerState(db: AppDatabase, scope: CartScope): Promise<CartServerState> {
+  const doc = await db.getLocal<CartServerState>(cartServerKey(scope));
+  return doc ? (doc.toJSON().data as CartServerState) : { coupon: null, paymentMethods: {} };
+}
+
+export async function recordCartServerState(db: AppDatabase, scope: CartScope, patch: Partial<CartServerState>): Promise<void> {
+  const current = await readCartServerState(db, scope);
+  await db.upsertLocal<CartServerState>(cartServerKey(scope), { ...current, ...patch });
 }

@@ -35,7 +35,7 @@ export interface SupplierCartView {
   subtotal: Cents;
   subtotalInclTax: Cents;
   paymentMethod?: PaymentMethodId;
-  /** The methods the supplier accepts, without credit (3) until the device knows the buyer's credit terms. */
+  /** The methods the supplier accepts; credit (3) only once the bridge said the supplier approved it for this buyer. */
   paymentMethods: PaymentMethodId[];
   comment: string;
   excluded: boolean;
@@ -58,7 +58,11 @@ export interface CartTotalsView {
   subtotal_incl_tax: Cents;
   shipping: Cents;
   payment: Cents;
+  /** The coupon's discount, incl. VAT. */
+  discount: Cents;
   grand_total: Cents;
+  /** `bridge` when the bridge's totals for exactly this cart are known; `device` when computed here (offline, or not synced yet). */
+  source: 'bridge' | 'device';
 }
 
 export interface CartView {
@@ -69,6 +73,10 @@ export interface CartView {
   count: number;
   lineCount: number;
   totals: CartTotalsView;
+  /** The coupon kept on the cart; `applied` false when the goods in the cart do not meet its conditions. */
+  coupon: { code: string; applied: boolean } | null;
+  /** The cart hash (docs/product-rules.md §4): totals are asked of the bridge again when it changes. */
+  hash: string;
   priceChanges: PriceChangeView[];
 }
 

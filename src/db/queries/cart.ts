@@ -1,9 +1,10 @@
 import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
-import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING } from '../../domain/cart/totals';
+import { cartHash } from '../../domain/cart/hash';
+import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING, type CouponRule } from '../../domain/cart/totals';
 import { PAYMENT_METHODS, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
 import { finalPrice, type PricedItem } from '../../domain/pricing';
 import { addTax, findTaxRate } from '../../domain/tax';
-import { CART_STOCK_KEY, type CartStockRecord } from '../commands/cart';
+import { CART_STOCK_KEY, cartServerKey, type CartServerState, type CartStockRecord } from '../commands/cart';
 import type { AppDatabase } from '../database';
 import type { CartItemDoc } from '../schema/cart-items';
 import type { CartSupplierDoc } from '../schema/cart-suppliers';
@@ -34,26 +35,58 @@ interface Sources {
   suppliers: Map<string, SupplierDoc>;
   tax: TaxSettings;
   stock: CartStockRecord;
+  /** What the bridge last answered for this cart; absent before the first answer. */
+  server?: CartServerState | undefined;
 }
 
 /**
- * The methods a supplier accepts. Credit (3) is left out: it needs credit terms the supplier approved for this
- * buyer, which the device does not hold yet, and the bridge refuses a choice it cannot honour.
+ * The methods a supplier accepts. Credit (3) only where the bridge said the supplier approved credit terms
+ * for this buyer (its payment-methods answer, kept on the device); the bridge refuses a choice it cannot honour.
  */
-function acceptedMethods(supplier: SupplierDoc | undefined): PaymentMethodId[] {
+function acceptedMethods(supplier: SupplierDoc | undefined, fromBridge: readonly PaymentMethodId[] | undefined): PaymentMethodId[] {
   const listed = supplier?.payment_methods;
-  return PAYMENT_METHODS.filter((m) => m !== 3 && (!listed || listed.length === 0 || listed.includes(m)));
+  const credit = fromBridge?.includes(3) ?? false;
+  return PAYMENT_METHODS.filter((m) => (m === 3 ? credit : !listed || listed.length === 0 || listed.includes(m)));
+}
+
+function couponRuleOf(wire: CartServerState['coupon'] | undefined): CouponRule | undefined {
+  if (!wire) return undefined;
+  return {
+    code: wire.code,
+    kind: wire.kind,
+    value: wire.value,
+    supplierId: wire.supplier_id ?? undefined,
+    minSubtotalInclTax: wire.min_subtotal_incl_tax ?? undefined,
+  };
+}
+
+/** The cart hash of the device's lines, exclusions and coupon: the same function the bridge hashes its totals with. */
+export function localCartHash(
+  lines: readonly Pick<CartItemDoc, 'sku' | 'qty' | 'price' | 'supplier_id'>[],
+  choices: readonly Pick<CartSupplierDoc, 'supplier_id' | 'excluded'>[],
+  couponCode: string,
+): string {
+  return cartHash(
+    lines.map((l) => ({ sku: l.sku, qty: l.qty, price: l.price, supplierId: l.supplier_id })),
+    choices.filter((c) => c.excluded).map((c) => c.supplier_id),
+    couponCode,
+  );
 }
 
 /** Builds the cart view from what the local database holds (pure, so it is tested without RxDB). */
 export function buildCartView(scope: CartScope, s: Sources, now: number): CartView {
   const choiceOf = new Map(s.choices.map((c) => [c.supplier_id, c]));
   const excluded = new Set(s.choices.filter((c) => c.excluded).map((c) => c.supplier_id));
+  const coupon = couponRuleOf(s.server?.coupon);
   const totals = computeCartTotals({
     lines: s.lines.map((l) => ({ supplierId: l.supplier_id, qty: l.qty, price: l.price, taxRate: l.tax_rate })),
     excludedSuppliers: excluded,
     shippingPerSupplier: DEFAULT_SHIPPING,
+    coupon,
   });
+  const hash = localCartHash(s.lines, s.choices, coupon?.code ?? '');
+  // Online and in step with the bridge, its segments are shown; otherwise the device's own computation.
+  const bridge = s.server?.totals && s.server.hash === hash ? s.server.totals : undefined;
   const priceChanges: PriceChangeView[] = [];
   const bySupplier = new Map<string, CartLineView[]>();
   s.lines.forEach((line, index) => {
@@ -107,7 +140,7 @@ export function buildCartView(scope: CartScope, s: Sources, now: number): CartVi
       lines,
       subtotal: sub.subtotal,
       subtotalInclTax: sub.subtotalInclTax,
-      paymentMethods: acceptedMethods(supplier),
+      paymentMethods: acceptedMethods(supplier, s.server?.paymentMethods[supplierId]),
       comment: choice?.comment ?? '',
       excluded: choice?.excluded ?? false,
       ...(choice?.payment_method ? { paymentMethod: choice.payment_method } : {}),
@@ -120,13 +153,27 @@ export function buildCartView(scope: CartScope, s: Sources, now: number): CartVi
     suppliers,
     count: s.lines.reduce((sum, l) => sum + l.qty, 0),
     lineCount: s.lines.length,
-    totals: {
-      subtotal: totals.subtotal,
-      subtotal_incl_tax: totals.subtotal_incl_tax,
-      shipping: totals.shipping_incl_tax,
-      payment: totals.payment,
-      grand_total: totals.grand_total,
-    },
+    totals: bridge
+      ? {
+          subtotal: bridge.subtotal,
+          subtotal_incl_tax: bridge.subtotal_incl_tax,
+          shipping: bridge.shipping_incl_tax,
+          payment: bridge.payment,
+          discount: bridge.discount,
+          grand_total: bridge.grand_total,
+          source: 'bridge',
+        }
+      : {
+          subtotal: totals.subtotal,
+          subtotal_incl_tax: totals.subtotal_incl_tax,
+          shipping: totals.shipping_incl_tax,
+          payment: totals.payment,
+          discount: totals.discount,
+          grand_total: totals.grand_total,
+          source: 'device',
+        },
+    coupon: coupon ? { code: coupon.code, applied: totals.couponApplied } : null,
+    hash,
     priceChanges,
   };
 }
@@ -144,6 +191,9 @@ export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number
     .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartItemDoc).sort(byNameThenId)));
   const choices$ = db.cart_suppliers.find({ selector }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartSupplierDoc)));
   const stock$ = db.getLocal$<{ bySku: CartStockRecord }>(CART_STOCK_KEY).pipe(map((doc) => doc?.get('bySku') ?? {}));
+  const server$ = db
+    .getLocal$<CartServerState>(cartServerKey(scope))
+    .pipe(map((doc) => (doc ? (doc.toJSON().data as CartServerState) : undefined)));
   // A quantity change keeps the same skus and suppliers: their live queries stay subscribed instead of
   // being made again on every change of the cart.
   const shared$ = lines$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
@@ -169,9 +219,9 @@ export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number
         : of(new Map<string, SupplierDoc>()),
     ),
   );
-  return combineLatest([shared$, choices$, products$, suppliers$, observeTaxSettings(db), stock$]).pipe(
-    map(([lines, choices, products, suppliers, tax, stock]) =>
-      buildCartView(scope, { lines, choices, products, suppliers, tax, stock }, clock()),
+  return combineLatest([shared$, choices$, products$, suppliers$, observeTaxSettings(db), stock$, server$]).pipe(
+    map(([lines, choices, products, suppliers, tax, stock, server]) =>
+      buildCartView(scope, { lines, choices, products, suppliers, tax, stock, server }, clock()),
     ),
   );
 }

@@ -19,7 +19,7 @@ export function CartButton() {
         aria-haspopup="dialog"
         onClick={() => {
           setOpen(true);
-          actions.refreshStock();
+          actions.refreshOnOpen();
         }}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">

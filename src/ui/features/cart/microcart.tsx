@@ -9,6 +9,7 @@ import { usePriceSettings } from '../../shared/catalog/use-price-settings';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { OVERLAY_THEME_COLOR, useThemeColor } from '../../shared/theme/use-theme-color';
 import { paths } from '../../routes/paths';
+import { CouponForm } from './coupon-form';
 import { SupplierGroup } from './supplier-group';
 import styles from './cart.module.css';
 
@@ -86,6 +87,14 @@ export function Microcart({ view, actions, onClose }: { view: CartView; actions:
               <Trans>Shipping incl. VAT</Trans>
             </dt>
             <dd>{formatMoney(view.totals.shipping)}</dd>
+            {view.totals.discount > 0 ? (
+              <>
+                <dt>
+                  <Trans>Coupon discount incl. VAT</Trans>
+                </dt>
+                <dd>−{formatMoney(view.totals.discount)}</dd>
+              </>
+            ) : null}
             <dt className={styles.grand}>
               <Trans>Total incl. VAT</Trans>
             </dt>
@@ -93,6 +102,7 @@ export function Microcart({ view, actions, onClose }: { view: CartView; actions:
               {formatMoney(view.totals.grand_total)}
             </dd>
           </dl>
+          <CouponForm coupon={view.coupon} actions={actions} />
         </div>
       )}
     </Dialog>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
@@ -21,10 +21,13 @@ import type { CartCommandResult, CartScope, CartView, PaymentMethodId, PriceChan
 import { systemClock } from '../../../domain/clock';
 import { startCartReplication } from '../../../replication/cart-replication';
 import { checkCartStock } from '../../../replication/cart-stock';
+import { applyCartCoupon, removeCartCoupon, syncCartTotals } from '../../../replication/cart-totals';
+import type { CartReplication } from '../../../replication/cart-replication';
 import { paths } from '../../routes/paths';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useNotify } from '../notifications/notifications';
+import { errorText } from '../session/error-message';
 import { useSession, useSessionController } from '../session/session-context';
 
 /** docs/product-rules.md §8, to the letter. */
@@ -44,9 +47,20 @@ export interface CartActions {
   setComment(supplierId: string, comment: string): Promise<CartCommandResult>;
   setExcluded(supplierId: string, excluded: boolean): Promise<CartCommandResult>;
   acceptPrices(changes: readonly PriceChangeView[]): Promise<void>;
-  /** Checks the stock of every line with the bridge (when the cart opens); offline it stays as it is. */
+  /** Checks the stock of every line with the bridge (after an add); offline it stays as it is. */
   refreshStock(): void;
+  /** When the cart opens: stock, totals and payment methods (credit terms may have changed) from the bridge. */
+  refreshOnOpen(): void;
+  /** Applies a coupon on the bridge; answers null, or the translated reason it was refused. */
+  applyCoupon(code: string): Promise<string | null>;
+  removeCoupon(): Promise<string | null>;
 }
+
+/** How long applying a coupon waits for the device's latest edits to reach the bridge, which judges the coupon on them. */
+const COUPON_SYNC_WAIT_MS = 3000;
+/** While the bridge has not received the latest edits, its totals are asked again this often, a few times. */
+const TOTALS_RETRY_MS = 1500;
+const TOTALS_RETRIES = 4;
 
 interface CartContextValue {
   view: CartView | undefined;
@@ -74,33 +88,90 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const view = useObservable(() => (db && scope ? watchCart(db, scope, () => systemClock.now()) : null), [db, scope]);
 
   const client = controller.bridge.client;
+  const replicationRef = useRef<CartReplication | null>(null);
+  const [reconnects, setReconnects] = useState(0);
   useEffect(() => {
     if (!db || !scope) return undefined;
     const replication = startCartReplication(db, client, scope);
+    replicationRef.current = replication;
     const stock = (): void => {
       checkCartStock(db, client, scope, systemClock.now()).catch(() => undefined);
     };
     const online = (): void => {
       replication.reSync();
       stock();
+      setReconnects((n) => n + 1);
     };
     stock();
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
+      replicationRef.current = null;
       void replication.stop();
     };
   }, [db, scope, client]);
 
+  // Totals follow the cart hash: asked of the bridge when it changes (and after reconnecting), kept when
+  // the bridge answered for this very cart. Offline the device's own computation stands.
+  const hash = view?.hash;
+  useEffect(() => {
+    if (!db || !scope || hash === undefined) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const attempt = (left: number): void => {
+      if (stopped || !navigator.onLine) return;
+      syncCartTotals(db, client, scope, systemClock.now())
+        .then((outcome) => {
+          if (outcome === 'behind' && left > 0 && !stopped) timer = setTimeout(() => attempt(left - 1), TOTALS_RETRY_MS);
+        })
+        .catch(() => undefined);
+    };
+    timer = setTimeout(() => attempt(TOTALS_RETRIES), 300);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [db, scope, client, hash, reconnects]);
+
   const refreshStock = useCallback(() => {
     if (db && scope) checkCartStock(db, client, scope, systemClock.now()).catch(() => undefined);
   }, [db, scope, client]);
-  const actions = useCartActions(db, scope, refreshStock);
+  const coupons = useMemo(() => {
+    if (!db || !scope) return null;
+    const settle = async (): Promise<void> => {
+      const replication = replicationRef.current;
+      if (!replication) return;
+      await Promise.race([replication.awaitInSync(), new Promise((resolve) => setTimeout(resolve, COUPON_SYNC_WAIT_MS))]);
+    };
+    return {
+      apply: async (code: string) => {
+        await settle();
+        await applyCartCoupon(db, client, scope, code, systemClock.now());
+      },
+      remove: () => removeCartCoupon(db, client, scope, systemClock.now()),
+    };
+  }, [db, scope, client]);
+  const refreshOnOpen = useCallback(() => {
+    refreshStock();
+    if (db && scope) syncCartTotals(db, client, scope, systemClock.now(), { force: true }).catch(() => undefined);
+  }, [db, scope, client, refreshStock]);
+  const refresh = useMemo(() => ({ refreshStock, refreshOnOpen }), [refreshStock, refreshOnOpen]);
+  const actions = useCartActions(db, scope, refresh, coupons);
   const value = useMemo(() => ({ view, actions, open, setOpen }), [view, actions, open]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
-function useCartActions(db: AppDatabase | null, scope: CartScope | null, refreshStock: () => void): CartActions | null {
+interface CouponCalls {
+  apply(code: string): Promise<void>;
+  remove(): Promise<void>;
+}
+
+function useCartActions(
+  db: AppDatabase | null,
+  scope: CartScope | null,
+  refresh: { refreshStock: () => void; refreshOnOpen: () => void },
+  coupons: CouponCalls | null,
+): CartActions | null {
   const notify = useNotify();
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -118,13 +189,24 @@ function useCartActions(db: AppDatabase | null, scope: CartScope | null, refresh
     },
     [notify, i18n, navigate],
   );
+  const bridgeCall = useCallback(
+    async (call: () => Promise<void>): Promise<string | null> => {
+      try {
+        await call();
+        return null;
+      } catch (error) {
+        return errorText(i18n, error);
+      }
+    },
+    [i18n],
+  );
   return useMemo(() => {
-    if (!db || !scope) return null;
+    if (!db || !scope || !coupons) return null;
     const now = () => systemClock.now();
     return {
       add: async (product, qty, stock) => {
         const result = report(await addToCart(db, scope, product, qty, stock, now()));
-        if (result.ok) refreshStock();
+        if (result.ok) refresh.refreshStock();
         return result;
       },
       setQuantity: async (lineId, qty) => {
@@ -138,9 +220,11 @@ function useCartActions(db: AppDatabase | null, scope: CartScope | null, refresh
       acceptPrices: async (changes) => {
         await acceptPriceChanges(db, scope, changes, now());
       },
-      refreshStock,
+      ...refresh,
+      applyCoupon: (code) => bridgeCall(() => coupons.apply(code)),
+      removeCoupon: () => bridgeCall(() => coupons.remove()),
     };
-  }, [db, scope, report, refreshStock]);
+  }, [db, scope, report, refresh, coupons, bridgeCall]);
 }
 
 /** The product-rules message of a refused cart command. */
