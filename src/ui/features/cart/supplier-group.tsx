@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { M } from '../../../contracts/messages';
 import type { CartLineView, PaymentMethodId, SupplierCartView } from '../../../db/queries/cart-view';
 import { CART_COMMENT_MAX } from '../../../domain/cart/rules';
+import { QuantityInput } from '../../components/quantity-input';
 import { IconButton } from '../../components/icon-button';
 import type { CartActions } from '../../shared/cart/cart-context';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
@@ -163,13 +164,8 @@ function CartLine({
       <label htmlFor={qtyId} className={styles.visuallyHidden}>
         <Trans>Quantity of {line.name}</Trans>
       </label>
-      <input
+      <QuantityInput
         id={qtyId}
-        className={styles.qty}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
         value={qty}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}

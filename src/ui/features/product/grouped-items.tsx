@@ -2,16 +2,22 @@ import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import type { GroupedItem } from '../../../domain/grouped';
+import { systemClock } from '../../../domain/clock';
 import { to } from '../../routes/paths';
+import { CardQuickAdd } from '../../shared/cart/add-to-cart';
 import { PriceTag } from '../../shared/catalog/price-tag';
 import { useProductName } from '../../shared/catalog/use-product-name';
 import styles from './product-page.module.css';
 import tableStyles from './grouped-items.module.css';
 import card from '../../components/card.module.css';
 
-/** A grouped product offers its associated simple products (docs/product-rules.md §5), each with its own price and stock. */
+/**
+ * A grouped product offers its associated simple products (docs/product-rules.md §5), each with its own price
+ * and stock, and each added to the cart on its own line with the quantity the group suggests.
+ */
 export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
   const nameOf = useProductName();
+  const now = systemClock.now();
   return (
     <section className={styles.section} aria-labelledby="grouped-heading">
       <h2 id="grouped-heading">
@@ -38,6 +44,11 @@ export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
                 <th scope="col">
                   <Trans>Price</Trans>
                 </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Add to cart</Trans>
+                  </span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -50,6 +61,9 @@ export function GroupedItems({ items }: { items: GroupedItem<ProductDoc>[] }) {
                   <td>{qty}</td>
                   <td>
                     <PriceTag item={product} taxClassId={product.tax_class_id} />
+                  </td>
+                  <td>
+                    <CardQuickAdd product={product} name={nameOf(product)} now={now} qty={qty} />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CartProductInput } from '../../../db/commands/cart';
 import { Button } from '../../components/button';
+import { QuantityInput } from '../../components/quantity-input';
 import { observeProduct } from '../../../db/queries/product-by-sku';
 import type { ProductDoc } from '../../../db/schema/products';
 import { productChildren } from '../../../db/queries/product-structure';
@@ -22,12 +23,14 @@ export interface AddToCartProps {
    * click, not at render: a connection lost between the two must still make the add `volatile`.
    */
   stock: CatalogStock;
-  /** A quick add on cards and search results: one piece, no quantity field. */
+  /** A quick add on cards, search results and grouped products: a set quantity, no quantity field. */
   compact?: boolean;
+  /** What a compact add adds (a grouped product's suggested quantity); 1 by default. */
+  compactQty?: number;
 }
 
 /** Add to cart with a quantity (product page) or one piece at a time (cards, search results). */
-export function AddToCart({ product, stock, compact = false }: AddToCartProps) {
+export function AddToCart({ product, stock, compact = false, compactQty = 1 }: AddToCartProps) {
   const { t } = useLingui();
   const { actions } = useCart();
   const [qty, setQty] = useState('1');
@@ -41,7 +44,7 @@ export function AddToCart({ product, stock, compact = false }: AddToCartProps) {
     if (!product) return;
     setBusy(true);
     try {
-      await actions.add(product, compact ? 1 : quantity, catalogStockOf(stock, navigator.onLine));
+      await actions.add(product, compact ? compactQty : quantity, catalogStockOf(stock, navigator.onLine));
     } finally {
       setBusy(false);
     }
@@ -72,17 +75,7 @@ export function AddToCart({ product, stock, compact = false }: AddToCartProps) {
       <label htmlFor={id} className={styles.label}>
         <Trans>Quantity</Trans>
       </label>
-      <input
-        id={id}
-        className={styles.qty}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        value={qty}
-        aria-invalid={valid ? undefined : true}
-        onChange={(event) => setQty(event.target.value)}
-      />
+      <QuantityInput id={id} value={qty} aria-invalid={valid ? undefined : true} onChange={(event) => setQty(event.target.value)} />
       <Button type="submit" variant="primary" disabled={!product || !valid} busy={busy}>
         <Trans>Add to cart</Trans>
       </Button>
@@ -113,8 +106,11 @@ export function QuickAddBySku({ sku, pageSku }: { sku: string; pageSku: string }
   return <AddToCart product={input} stock={child ?? product} compact />;
 }
 
-/** One piece of a simple product straight from its card; variants, bundles and grouped products are chosen on their page. */
-export function CardQuickAdd({ product, name, now }: { product: ProductDoc; name: string; now: number }) {
+/**
+ * A simple product straight from its card (one piece) or from a grouped product's list (its suggested
+ * quantity); variants, bundles and grouped products themselves are chosen on their page.
+ */
+export function CardQuickAdd({ product, name, now, qty = 1 }: { product: ProductDoc; name: string; now: number; qty?: number }) {
   const { rateFor } = usePriceSettings();
   if (product.type_id !== 'simple') return null;
   return (
@@ -122,6 +118,7 @@ export function CardQuickAdd({ product, name, now }: { product: ProductDoc; name
       product={cartProductOf({ product, name, taxRate: rateFor(product.tax_class_id), now })}
       stock={product}
       compact
+      compactQty={qty}
     />
   );
 }
