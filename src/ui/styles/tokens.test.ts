@@ -70,13 +70,12 @@ describe('design tokens', () => {
 });
 
 describe('breakpoints', () => {
-  it('media.css defines the product breakpoints (and the one narrow-phone exception), the same as breakpoints.ts', () => {
+  it('media.css defines the product breakpoints, the same as breakpoints.ts', () => {
     expect(Object.fromEntries(customMedia)).toEqual({
       '--sm-down': `(max-width: ${BREAKPOINTS.sm}px)`,
       '--md-up': `(min-width: ${BREAKPOINTS.md}px)`,
       '--lg-up': `(min-width: ${BREAKPOINTS.lg}px)`,
       '--xl-up': `(min-width: ${BREAKPOINTS.xl}px)`,
-      '--narrow-phone': '(max-width: 359px)',
     });
     expect(BREAKPOINTS).toEqual({ xs: 300, sm: 576, md: 577, lg: 961, xl: 1201 });
     expect(stylesheets.find((s) => s.file === tokensFile)?.css).toMatch(new RegExp(`--page-min-width:\\s*${BREAKPOINTS.xs}px;`));
