@@ -1,65 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { apiLogin, plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
 import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
-import { homeHeading, selectBuyerDialog, submitLogin } from './support/session';
+import { addFromProductPage, buyersOf, cartButton, cartDialog, localCart, serverCart } from './support/cart';
+import { logIn, selectBuyerDialog } from './support/session';
 
 /*
  * The cart end to end (decision 018): two suppliers online, edits offline, a reload offline, the bridge equal
  * to the device within 5 s of reconnecting, the same person in a second browser, a colleague, another buyer.
  * The super user and the plain demo user share the first demo company.
  */
-
-type ServerLine = { sku: string; qty: number };
-type Buyer = { id: string; company: string };
-
-async function buyersOf(request: APIRequestContext, email: string): Promise<{ token: string; buyers: Buyer[] }> {
-  const res = await request.post('/api/client/user/login', { data: { username: email, password: DEMO_PASSWORD } });
-  const body = (await res.json()) as { result: string; meta: { userData: { buyers: Buyer[] } } };
-  return { token: body.result, buyers: body.meta.userData.buyers };
-}
-
-async function serverCart(request: APIRequestContext, token: string, buyerId: string): Promise<string[]> {
-  const res = await request.get(`/api/bridge/buyer/cart/pull?buyer_id=${buyerId}`, { headers: { authorization: `Bearer ${token}` } });
-  const lines = ((await res.json()) as { result: { lines: ServerLine[] } }).result.lines;
-  return lines.map((l) => `${l.sku}×${l.qty}`).sort();
-}
-
-async function logInAs(page: Page, email: string, company?: string): Promise<void> {
-  await submitLogin(page, email, DEMO_PASSWORD);
-  const dialog = selectBuyerDialog(page);
-  await expect(homeHeading(page).or(dialog).first()).toBeVisible();
-  if (await dialog.isVisible()) {
-    await dialog.getByRole('button', { name: company }).click();
-    await expect(dialog).toBeHidden();
-  }
-  await expect(homeHeading(page)).toBeVisible();
-}
-
-const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, \d+ items?$/ });
-const cartDialog = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
-
-async function addFromProductPage(page: Page, product: CatalogProduct, qty: number): Promise<void> {
-  await page.goto(`/p/${product.sku}/${product.slug}`);
-  await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
-  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-}
-
-async function localCart(page: Page): Promise<string[]> {
-  await cartButton(page).click();
-  const dialog = cartDialog(page);
-  await expect(dialog).toBeVisible();
-  const lines = await dialog.getByRole('listitem').evaluateAll((items) =>
-    items.map((li) => {
-      const sku = li.textContent?.match(/· ([A-Z]{3}-\d{6})/)?.[1] ?? '?';
-      const qty = (li.querySelector('input[type="number"]') as HTMLInputElement | null)?.value ?? '?';
-      return `${sku}×${qty}`;
-    }),
-  );
-  await page.keyboard.press('Escape');
-  return lines.sort();
-}
 
 test('a cart across suppliers, offline edits, devices, colleagues and buyers', async ({ browser, request }) => {
   test.setTimeout(180_000);
@@ -77,7 +28,7 @@ test('a cart across suppliers, offline edits, devices, colleagues and buyers', a
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logInAs(page, DEMO.superUser, first!.company);
+  await logIn(page, DEMO.superUser, DEMO_PASSWORD, first!.company);
   await waitForCatalogReady(page);
   await waitForServiceWorkerControl(page);
 
@@ -119,7 +70,7 @@ test('a cart across suppliers, offline edits, devices, colleagues and buyers', a
   // The same person in another browser sees the same cart.
   const laptop = await browser.newContext();
   const laptopPage = await laptop.newPage();
-  await logInAs(laptopPage, DEMO.superUser, first!.company);
+  await logIn(laptopPage, DEMO.superUser, DEMO_PASSWORD, first!.company);
   await expect(cartButton(laptopPage)).toHaveAccessibleName('Cart, 6 items', { timeout: 10_000 });
   expect(await localCart(laptopPage)).toEqual(offline);
   await laptop.close();
@@ -127,7 +78,7 @@ test('a cart across suppliers, offline edits, devices, colleagues and buyers', a
   // A colleague at the same company has a cart of their own.
   const colleague = await browser.newContext();
   const colleaguePage = await colleague.newPage();
-  await logInAs(colleaguePage, DEMO.user);
+  await logIn(colleaguePage, DEMO.user, DEMO_PASSWORD);
   await expect(cartButton(colleaguePage)).toHaveAccessibleName('Cart, 0 items');
   await colleague.close();
 

@@ -7,8 +7,8 @@ import { homeHeading, selectBuyerDialog, submitLogin } from './support/session';
 
 // Opt-in visual check, not part of `npm test`: SCREENSHOTS=1 npx playwright test screenshots
 // writes login, register, the select-buyer dialog, home, the account menu, a product page, a category
-// listing, the suppliers page and the search panel at phone and desktop widths into
-// /tmp/screens/ (outside the repo).
+// listing, the suppliers page, the search panel, a grouped product and the microcart with a coupon at phone
+// and desktop widths into /tmp/screens/ (outside the repo).
 const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take screenshots');
@@ -67,5 +67,36 @@ for (const width of [390, 1280]) {
     await panel.getByRole('searchbox', { name: 'Search products' }).fill(product.name.split(' ')[0] ?? product.sku);
     await expect(panel.getByText(/\d+ products? found/)).toBeVisible();
     await page.screenshot({ path: `${SCREENS_DIR}/search-${width}.png`, fullPage: false });
+    await page.keyboard.press('Escape');
+
+    const all = await pullAll<CatalogProduct>(page.request, token, 'products');
+    const grouped = all.find((p) => p.type_id === 'grouped');
+    if (grouped) {
+      await page.goto(`/p/${grouped.sku}/${grouped.slug}`);
+      await expect(page.getByRole('heading', { name: 'Products in this group' })).toBeVisible();
+      await page.screenshot({ path: `${SCREENS_DIR}/grouped-${width}.png`, fullPage: true });
+    }
+
+    // The microcart with lines of two suppliers and a coupon (SAVE5: 5 € off from 50 €).
+    const second = plainProducts(all).find((p) => p.supplier_id !== product.supplier_id && p.qty > 10);
+    for (const [item, qty] of [
+      [product, Math.max(1, Math.ceil(5000 / Math.max(product.price, 1)))],
+      [second, 2],
+    ] as const) {
+      if (!item) continue;
+      await page.goto(`/p/${item.sku}/${item.slug}`);
+      await page.getByLabel('Quantity', { exact: true }).fill(String(Math.min(qty, item.qty)));
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await expect(page.getByText(/added to the cart|quantity has been updated|pre-reservation/).first()).toBeVisible();
+    }
+    await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+    const cart = page.getByRole('dialog', { name: 'Cart' });
+    // The other width's run may have applied it already (the same demo cart).
+    if (!(await cart.getByText(/Coupon SAVE5/).isVisible())) {
+      await cart.getByLabel('Coupon code').fill('SAVE5');
+      await cart.getByRole('button', { name: 'Apply', exact: true }).click();
+    }
+    await expect(cart.getByText(/Coupon SAVE5/)).toBeVisible();
+    await page.screenshot({ path: `${SCREENS_DIR}/microcart-${width}.png`, fullPage: false });
   });
 }
