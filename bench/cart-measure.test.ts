@@ -71,7 +71,12 @@ const product = (i: number): CartProductInput => ({
 });
 
 async function addToCartBench() {
-  const db = await createAppDatabase({ name: 'cart-bench', storage: fakeAppStorage(new IDBFactory()), multiInstance: false });
+  const db = await createAppDatabase({
+    name: 'cart-bench',
+    storage: fakeAppStorage(new IDBFactory()),
+    multiInstance: false,
+    devMode: false,
+  });
   try {
     for (let start = 0; start < PRODUCTS; start += 2000) {
       await db.products.bulkInsert(

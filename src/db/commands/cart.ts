@@ -49,8 +49,10 @@ export async function addToCart(
   stock: StockKnown,
   now: number,
 ): Promise<CartCommandResult> {
-  const lines = await db.cart_items.find({ selector: { ...scopeSelector(scope), sku: product.sku } }).exec();
-  const existing = lines.find((line) => sameOptions(line.options, product.options));
+  // The whole cart's query, not one by sku: it is the query the cart view keeps live (watchCart), so RxDB
+  // answers it from its query cache instead of scanning the lines in IndexedDB (15 ms of a 200-line cart).
+  const lines = await db.cart_items.find({ selector: scopeSelector(scope) }).exec();
+  const existing = lines.find((line) => line.sku === product.sku && sameOptions(line.options, product.options));
   const total = (existing?.qty ?? 0) + qty;
   const check = checkCartQuantity({
     priceInclTax: addTax(product.price, product.taxRate),
