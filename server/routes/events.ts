@@ -23,7 +23,7 @@ export type EventRoutesOptions = LiveEventOptions & {
 
 /**
  * `POST /api/events/ticket` then `GET /api/events?token=<ticket>`: Server-Sent Events telling the storefront
- * which catalogue collections changed. EventSource cannot send headers, so the credential comes in the
+ * which catalogue collections changed, and when the signed-in customer's own cart changed (for which buyer). EventSource cannot send headers, so the credential comes in the
  * query, and it is a ticket of a minute rather than the access token (the logger redacts it anyway).
  * The stream bypasses the reply pipeline (hijack), so compression never buffers it.
  */
@@ -68,7 +68,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       write(message);
       res.end();
     });
-    removeFromHub = hub.add({ write, end: () => res.end() });
+    removeFromHub = hub.add({ write, end: () => res.end() }, sessionOf(request).customerId);
     request.raw.once('close', () => {
       removeFromHub();
       unregister();

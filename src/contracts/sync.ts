@@ -280,6 +280,11 @@ export type ChangeEvent = z.infer<typeof changeEventSchema>;
  * token) or `limit` (the customer opened more streams than the bridge keeps; the oldest goes, and should
  * not come back at once, or two devices would keep closing each other's stream).
  */
+/** The customer's own cart for this buyer changed on the bridge (another device or tab wrote it): pull it. */
+export const SSE_CART_EVENT = 'cart';
+export const cartEventSchema = z.object({ buyer_id: z.string().min(1).max(64) });
+export type CartEvent = z.infer<typeof cartEventSchema>;
+
 export const SSE_END_EVENT = 'end';
 export const endEventSchema = z.object({ reason: z.enum(['session', 'limit']) });
 export type EndEvent = z.infer<typeof endEventSchema>;

@@ -1,4 +1,4 @@
-import { interval, map, merge, Subject, type Observable } from 'rxjs';
+import { filter, interval, map, merge, NEVER, Subject, type Observable } from 'rxjs';
 import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
@@ -16,13 +16,16 @@ import type { CartScope } from '../db/queries/cart-view';
 import type { CartItemDoc } from '../db/schema/cart-items';
 import type { CartSupplierDoc as LocalSupplierDoc } from '../db/schema/cart-suppliers';
 import type { BridgeClient } from './bridge-client';
+import { concernsCart, type LiveEvent } from './live-events';
 
 /**
  * The cart's two-way replication (decision 018): RxDB's protocol over the bridge's
  * `/api/bridge/buyer/cart/v1/{lines,suppliers}` for one customer and buyer. Only that scope's documents are
  * pushed or pulled; lines of other customers on the device wait for their own sign-in. Conflicts are settled
- * by the collections' handlers (the shared merge rule). Until the live-events stream carries cart changes,
- * the leader tab asks for changes every `pollMs` (1.5 s), so another device's edit shows within 2 s.
+ * by the collections' handlers (the shared merge rule). The bridge's live events say when this customer's
+ * cart for the buyer changed elsewhere (another device, a colleague never: carts are per customer), and the
+ * leader tab pulls at once; it also asks every `pollMs` (1.5 s), so an edit shows within 2 s even while the
+ * event stream is reconnecting.
  */
 export interface CartReplication {
   /** Pull and push now (after reconnecting, after opening the cart). */
@@ -39,6 +42,8 @@ export interface CartReplicationOptions {
   retryMs?: number;
   /** Wait for this tab to lead before replicating (default true; tests with one tab may skip the election). */
   waitForLeadership?: boolean;
+  /** The bridge's live events: a `cart` event for this buyer (or a reconnect) pulls at once. */
+  live$?: Observable<LiveEvent> | null | undefined;
 }
 
 type Checkpoint = { seq: number };
@@ -142,7 +147,13 @@ export function startCartReplication(
   options: CartReplicationOptions = {},
 ): CartReplication {
   const resync$ = new Subject<'RESYNC'>();
-  const poll$ = merge(resync$, interval(options.pollMs ?? 1500).pipe(map(() => 'RESYNC' as const)));
+  const live$: Observable<'RESYNC'> = options.live$
+    ? options.live$.pipe(
+        filter((event) => concernsCart(event, scope.buyerId)),
+        map(() => 'RESYNC' as const),
+      )
+    : NEVER;
+  const poll$ = merge(resync$, live$, interval(options.pollMs ?? 1500).pipe(map(() => 'RESYNC' as const)));
   const lines = replicate<CartItemDoc, CartLineDoc>(
     db,
     client,

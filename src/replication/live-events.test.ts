@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createAppBridge } from './app-bridge';
 import { networkError } from './bridge-error';
-import { EVENT_SOURCE_CLOSED, concerns, fetchEventsTicket, liveCatalogEvents, type EventSourceLike, type LiveEvent } from './live-events';
+import {
+  EVENT_SOURCE_CLOSED,
+  concerns,
+  concernsCart,
+  fetchEventsTicket,
+  liveCatalogEvents,
+  type EventSourceLike,
+  type LiveEvent,
+} from './live-events';
 import { createMemoryTokenStore } from './token-store';
 
 /** The browser's EventSource stand-in: the test plays the bridge's messages and failures. */
@@ -81,6 +89,20 @@ describe('live catalogue events', () => {
     expect(concerns(resync, 'suppliers')).toBe(true);
     expect(concerns(change, 'products')).toBe(true);
     expect(concerns(change, 'categories')).toBe(false);
+  });
+
+  it('turns a cart message into a cart event for that buyer only, which no catalogue collection pulls for', async () => {
+    const { sources, events } = await setup();
+    sources[0]?.send('cart', JSON.stringify({ buyer_id: 'buyer-7' }));
+    sources[0]?.send('cart', JSON.stringify({ buyer: 'buyer-7' }));
+    sources[0]?.send('cart', '{');
+    expect(events).toEqual([{ type: 'cart', buyerId: 'buyer-7' }]);
+    const [cart] = events as [LiveEvent];
+    expect(concernsCart(cart, 'buyer-7')).toBe(true);
+    expect(concernsCart(cart, 'buyer-8')).toBe(false);
+    expect(concernsCart({ type: 'resync' }, 'buyer-8')).toBe(true);
+    expect(concernsCart({ type: 'change', collections: ['products'] }, 'buyer-7')).toBe(false);
+    expect(concerns(cart, 'products')).toBe(false);
   });
 
   it('reopens a dropped stream itself with a fresh ticket instead of letting the browser retry the old URL', async () => {

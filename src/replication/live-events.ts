@@ -1,9 +1,11 @@
 import { Observable, share } from 'rxjs';
 import type { z } from 'zod';
 import {
+  cartEventSchema,
   changeEventSchema,
   endEventSchema,
   eventsTicketSchema,
+  SSE_CART_EVENT,
   SSE_CHANGE_EVENT,
   SSE_END_EVENT,
   SSE_RESYNC_EVENT,
@@ -13,8 +15,11 @@ import {
 import type { BridgeClient } from './bridge-client';
 import { retryDelay } from './retry-delay';
 
-/** `resync`: the stream (re)connected, every collection pulls; `change`: these collections moved on the bridge. */
-export type LiveEvent = { type: 'resync' } | { type: 'change'; collections: SyncCollection[] };
+/**
+ * `resync`: the stream (re)connected, every collection (and the cart) pulls; `change`: these catalogue
+ * collections moved on the bridge; `cart`: the signed-in customer's cart for this buyer changed there.
+ */
+export type LiveEvent = { type: 'resync' } | { type: 'change'; collections: SyncCollection[] } | { type: 'cart'; buyerId: string };
 
 /** The part of the browser's EventSource the live stream uses (tests pass one built on fetch). */
 export interface EventSourceLike {
@@ -82,6 +87,10 @@ function follow(
   source.addEventListener(SSE_CHANGE_EVENT, (event) => {
     const changed = parseJson(event.data, changeEventSchema);
     if (changed) emit({ type: 'change', collections: changed.collections });
+  });
+  source.addEventListener(SSE_CART_EVENT, (event) => {
+    const cart = parseJson(event.data, cartEventSchema);
+    if (cart) emit({ type: 'cart', buyerId: cart.buyer_id });
   });
   source.addEventListener(SSE_END_EVENT, (event) => hooks.ended(parseJson(event.data, endEventSchema)?.reason));
   source.onerror = () => hooks.ended();
@@ -160,8 +169,8 @@ function connect(options: LiveEventsOptions, emit: (event: LiveEvent) => void): 
 }
 
 /**
- * The bridge's live catalogue events as one shared Observable: the stream opens with the first subscriber
- * (the leader tab's replications) and closes with the last.
+ * The bridge's live events as one shared Observable: the stream opens with the first subscriber (the leader
+ * tab's catalogue and cart replications) and closes with the last.
  */
 export function liveCatalogEvents(options: LiveEventsOptions): Observable<LiveEvent> {
   return new Observable<LiveEvent>((subscriber) => {
@@ -172,5 +181,11 @@ export function liveCatalogEvents(options: LiveEventsOptions): Observable<LiveEv
 
 /** RxDB's pull.stream$ item for one collection: 'RESYNC' makes it pull from its checkpoint. */
 export function concerns(event: LiveEvent, collection: SyncCollection): boolean {
+  if (event.type === 'cart') return false;
   return event.type === 'resync' || event.collections.includes(collection);
+}
+
+/** Whether the cart of this buyer should pull now: the stream (re)connected, or the bridge said it changed. */
+export function concernsCart(event: LiveEvent, buyerId: string): boolean {
+  return event.type === 'resync' || (event.type === 'cart' && event.buyerId === buyerId);
 }

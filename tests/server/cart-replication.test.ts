@@ -21,8 +21,10 @@ import { createBridgeEvents } from '../../src/replication/bridge-events';
 import { startCartReplication, type CartReplication } from '../../src/replication/cart-replication';
 import { checkCartStock } from '../../src/replication/cart-stock';
 import { applyCartCoupon, removeCartCoupon, syncCartTotals } from '../../src/replication/cart-totals';
+import { fetchEventsTicket, liveCatalogEvents } from '../../src/replication/live-events';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { addMember, createBuyer, createCustomer } from './helpers/factory';
+import { fetchEventSource } from './replication-sse-client';
 import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, type TestDb } from './helpers/test-db';
@@ -90,7 +92,7 @@ afterAll(async () => {
 });
 
 /** A device: one RxDB database, a bridge client whose network can be cut, the cart replication of a scope. */
-async function openDevice(name: string, who: { id: string; token: string }, buyerId: string) {
+async function openDevice(name: string, who: { id: string; token: string }, buyerId: string, mode: { live?: boolean } = {}) {
   const network = { online: true, requests: [] as string[] };
   const local = await createAppDatabase({ name, storage: fakeAppStorage(factory), multiInstance: false });
   const client = createBridgeClient({
@@ -106,7 +108,15 @@ async function openDevice(name: string, who: { id: string; token: string }, buye
   const scope: CartScope = { customerId: who.id, buyerId };
   const device = { local };
   opened.push(device);
-  const replication = startCartReplication(local, client, scope, { pollMs: 500, retryMs: 300, waitForLeadership: false });
+  // Live: the bridge's event stream alone tells it to pull (the poll is an hour apart).
+  const replication = startCartReplication(local, client, scope, {
+    pollMs: mode.live ? 3_600_000 : 500,
+    retryMs: 300,
+    waitForLeadership: false,
+    ...(mode.live
+      ? { live$: liveCatalogEvents({ baseUrl, ticket: () => fetchEventsTicket(client), createEventSource: fetchEventSource }) }
+      : {}),
+  });
   Object.assign(device, { replication });
   const close = async () => {
     opened.splice(opened.indexOf(device), 1);
@@ -234,6 +244,33 @@ describe('cart replication against the bridge', () => {
       (q) => q === base + 5,
       5000,
     );
+  }, 30_000);
+
+  it('pulls at once when the bridge’s event stream says this cart changed on another device', async () => {
+    const shop = (await createBuyer(db)).id;
+    await addMember(db, shop, alice.id, false);
+    const phone = await openDevice('cart-events', alice, shop, { live: true });
+    const view = () => firstValueFrom(watchCart(phone.local, phone.scope));
+    await addToCart(phone.local, phone.scope, products[33]!, 1, { status: 'volatile' }, Date.now());
+    await phone.replication.awaitInSync();
+    // The laptop changes the line twice. The first change may come with the stream's opening RESYNC; once it
+    // is here the stream is open, so the second can only come by the bridge's cart event.
+    let master = (await serverLines(alice.token, shop)).find((l) => l.sku === products[33]!.sku)!;
+    for (const step of [7, 3]) {
+      const laptopState = { ...master, qty: master.qty + step, updated_at: Date.now() };
+      const started = Date.now();
+      await bridge(alice.token, 'POST', '/api/bridge/buyer/cart/v1/lines/push', {
+        buyer_id: shop,
+        rows: [{ newDocumentState: laptopState, assumedMasterState: master }],
+      });
+      await until(
+        async () => viewLines(await view()).find((l) => l.id === master.id)?.qty,
+        (q) => q === laptopState.qty,
+        2000,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      master = laptopState;
+    }
   }, 30_000);
 
   it('a colleague and another buyer of the same person have carts of their own', async () => {

@@ -15,7 +15,7 @@ import { seedIfEmpty } from '../../server/seed/seed';
 import { LiveEventHub } from '../../server/services/change-feed/live-events';
 import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../server/services/change-feed/notifier';
 import { M } from '../../src/contracts/messages';
-import { createCustomer } from './helpers/factory';
+import { addMember, createBuyer, createCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
 import { isResync, openStream, type Stream } from './helpers/sse-stream';
 import { TEST_JWT_SECRET } from './helpers/test-app';
@@ -131,6 +131,48 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     await Promise.all([a.waitFor(changeOf('suppliers'), 2000), b.waitFor(changeOf('suppliers'), 2000)]);
   });
 
+  it('tells a customer’s own streams, and only theirs, that their cart for a buyer changed', async () => {
+    const alice = await createCustomer(db);
+    const bob = await createCustomer(db);
+    const buyer = await createBuyer(db);
+    await addMember(db, buyer.id, alice.id, true);
+    await addMember(db, buyer.id, bob.id, false);
+    const aliceToken = (await openTestSession(db, alice.id)).token;
+    const bobToken = (await openTestSession(db, bob.id)).token;
+    const mine = await openStream(`${base}/api/events?token=${await ticketFor(aliceToken)}`);
+    const colleagues = await openStream(`${base}/api/events?token=${await ticketFor(bobToken)}`);
+    open.push(mine, colleagues);
+    await Promise.all([mine.waitFor(isResync, 2000), colleagues.waitFor(isResync, 2000)]);
+    const [product] = await db.query<{ sku: string; supplier_id: number }>(
+      "select sku, supplier_id from products where type_id = 'simple' and parent_sku is null order by sku limit 1",
+    );
+    const line = {
+      id: 'evt-line-1',
+      sku: product!.sku,
+      supplier_id: String(product!.supplier_id),
+      qty: 2,
+      price: 100,
+      tax_rate: 24,
+      name: 'x',
+      type_id: 'simple',
+      updated_at: Date.now(),
+      _deleted: false,
+    };
+    const started = Date.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/bridge/buyer/cart/v1/lines/push',
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { buyer_id: buyer.id, rows: [{ newDocumentState: line }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const message = await mine.waitFor((m) => m.startsWith('event: cart'), 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(message).toBe(`event: cart\ndata: {"buyer_id":"${buyer.id}"}`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(colleagues.messages.filter((m) => m.startsWith('event: cart'))).toEqual([]);
+  });
+
   it('sends RESYNC again on every reconnect', async () => {
     const first = await connect();
     await first.waitFor(isResync, 2000);
@@ -219,6 +261,21 @@ describe.skipIf(!pgUrl)('LISTEN/NOTIFY on PostgreSQL', () => {
     hub.add(s);
     await pgDb.query("insert into suppliers values (901, 'N', 'n', 'n', 'active', 0, now(), '{}', now())");
     await until(() => s.written.some((w) => w.includes('"suppliers"')), 2000);
+
+    // A cart write reaches only its customer's streams.
+    const customer = await createCustomer(pgDb);
+    const buyer = await createBuyer(pgDb);
+    const theirs = sink();
+    const someoneElses = sink();
+    hub.add(theirs, customer.id);
+    hub.add(someoneElses, 'someone-else');
+    await pgDb.query(`insert into cart_suppliers (customer_id, buyer_id, supplier_id, doc, updated_at) values ($1, $2, '901', '{}', 1)`, [
+      customer.id,
+      buyer.id,
+    ]);
+    await until(() => theirs.written.some((w) => w.startsWith('event: cart')), 2000);
+    expect(theirs.written.filter((w) => w.startsWith('event: cart'))).toEqual([`event: cart\ndata: {"buyer_id":"${buyer.id}"}\n\n`]);
+    expect(someoneElses.written.filter((w) => w.startsWith('event: cart'))).toEqual([]);
     await hub.close();
   });
 });

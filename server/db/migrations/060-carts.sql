@@ -69,3 +69,15 @@ create table cart_shipping (
   updated_at timestamptz not null default now(),
   primary key (customer_id, buyer_id)
 );
+
+-- Live cart events: every committed write to a cart tells the bridge instances (LISTEN cart_changes) whose
+-- cart moved, as "<customer_id>:<buyer_id>"; they tell that customer's open event streams, whose leader tab
+-- then pulls. PostgreSQL delivers a payload once per transaction however many rows it wrote.
+create function cart_notify() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('cart_changes', new.customer_id || ':' || new.buyer_id);
+  return null;
+end;
+$$;
+create trigger cart_lines_notify after insert or update on cart_lines for each row execute function cart_notify();
+create trigger cart_suppliers_notify after insert or update on cart_suppliers for each row execute function cart_notify();

@@ -1,4 +1,4 @@
-import { SSE_CHANGE_EVENT, SSE_RESYNC_DATA, SSE_RESYNC_EVENT, type SyncCollection } from '../../../src/contracts/sync';
+import { SSE_CART_EVENT, SSE_CHANGE_EVENT, SSE_RESYNC_DATA, SSE_RESYNC_EVENT, type SyncCollection } from '../../../src/contracts/sync';
 import type { ChangeNotifier } from './notifier';
 
 /** Where one connected client's events go (the raw HTTP response in production). */
@@ -25,12 +25,23 @@ export function changeMessage(collections: readonly SyncCollection[]): string {
   return `event: ${SSE_CHANGE_EVENT}\ndata: ${JSON.stringify({ collections })}\n\n`;
 }
 
+export function cartMessage(buyerId: string): string {
+  return `event: ${SSE_CART_EVENT}\ndata: ${JSON.stringify({ buyer_id: buyerId })}\n\n`;
+}
+
+/** "<customer_id>:<buyer_id>" as the cart trigger notifies it; null for anything else. */
+export function parseCartPayload(payload: string): { customerId: string; buyerId: string } | null {
+  const match = /^([^:]{1,64}):([^:]{1,64})$/.exec(payload);
+  return match ? { customerId: match[1]!, buyerId: match[2]! } : null;
+}
+
 /**
  * The connected clients of this bridge instance and the one notifier subscription they share. The notifier
  * starts with the first client, so an instance nobody listens to does no work.
  */
 export class LiveEventHub {
-  private readonly sinks = new Set<SseSink>();
+  /** Each client's stream and whose it is (a cart change goes to that customer's streams only). */
+  private readonly sinks = new Map<SseSink, string | undefined>();
   private readonly pending = new Set<SyncCollection>();
   private flushTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -54,7 +65,10 @@ export class LiveEventHub {
   /** Starts the shared notifier once; a failed start is retried by the next client. */
   ensureStarted(): Promise<void> {
     this.starting ??= this.notifier
-      .start((collections) => this.onChange(collections))
+      .start(
+        (collections) => this.onChange(collections),
+        (payload) => this.onCart(payload),
+      )
       .then(
         () => {
           if (this.closed) return;
@@ -69,10 +83,13 @@ export class LiveEventHub {
     return this.starting;
   }
 
-  /** Registers a client; every (re)connect starts with RESYNC so the client pulls what it missed meanwhile. */
-  add(sink: SseSink): () => void {
+  /**
+   * Registers a client, the customer signed in on it; every (re)connect starts with RESYNC so the client pulls
+   * what it missed meanwhile, its cart included.
+   */
+  add(sink: SseSink, customerId?: string): () => void {
     sink.write(resyncMessage());
-    this.sinks.add(sink);
+    this.sinks.set(sink, customerId);
     return () => {
       this.sinks.delete(sink);
     };
@@ -88,8 +105,15 @@ export class LiveEventHub {
     }, this.coalesceMs);
   }
 
+  private onCart(payload: string): void {
+    const changed = parseCartPayload(payload);
+    if (!changed) return;
+    const message = cartMessage(changed.buyerId);
+    for (const [sink, customerId] of this.sinks) if (customerId === changed.customerId) sink.write(message);
+  }
+
   private broadcast(message: string): void {
-    for (const sink of this.sinks) sink.write(message);
+    for (const sink of this.sinks.keys()) sink.write(message);
   }
 
   /** Ends every stream (so the server can close) and stops listening. */
@@ -99,7 +123,7 @@ export class LiveEventHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.flushTimer = undefined;
     this.heartbeat = undefined;
-    for (const sink of this.sinks) sink.end();
+    for (const sink of this.sinks.keys()) sink.end();
     this.sinks.clear();
     const starting = this.starting;
     this.starting = undefined;

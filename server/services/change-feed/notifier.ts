@@ -8,13 +8,19 @@ export const FEED_CHANNEL = 'catalog_feed';
 
 export type FeedChangeHandler = (collections: readonly SyncCollection[]) => void;
 
+/** The channel 060-carts.sql notifies on, with "<customer_id>:<buyer_id>" as payload, when a cart changed. */
+export const CART_CHANNEL = 'cart_changes';
+/** Whose cart changed; the payload as notified. */
+export type CartChangeHandler = (payload: string) => void;
+
 /**
  * Tells this bridge instance that catalogue feeds advanced, whichever instance (or import job) wrote.
  * PostgreSQL LISTEN/NOTIFY fans out across instances; PGlite offers the same through its `listen` API.
  */
 export interface ChangeNotifier {
   readonly kind: 'listen' | 'postgres-listen' | 'polling';
-  start(onChange: FeedChangeHandler): Promise<void>;
+  /** `onCart` hears cart changes where the database can tell (LISTEN); the polling fallback cannot. */
+  start(onChange: FeedChangeHandler, onCart?: CartChangeHandler): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,15 +39,15 @@ function collectionOf(payload: string | undefined): SyncCollection[] {
 
 /** Over a `listen` function (PGlite's, or one the Db exposes). */
 export function listenNotifier(listen: ListenFn): ChangeNotifier {
-  let unlisten: (() => Promise<void>) | undefined;
+  const unlisten: (() => Promise<void>)[] = [];
   return {
     kind: 'listen',
-    async start(onChange) {
-      unlisten = await listen(FEED_CHANNEL, (payload) => onChange(collectionOf(payload)));
+    async start(onChange, onCart) {
+      unlisten.push(await listen(FEED_CHANNEL, (payload) => onChange(collectionOf(payload))));
+      if (onCart) unlisten.push(await listen(CART_CHANNEL, onCart));
     },
     async stop() {
-      await unlisten?.();
-      unlisten = undefined;
+      await Promise.all(unlisten.splice(0).map((stop) => stop()));
     },
   };
 }
@@ -56,27 +62,31 @@ export function postgresNotifier(connectionString: string, log: (msg: string, er
   let stopped = false;
   let retryMs = 500;
   let timer: NodeJS.Timeout | undefined;
-  const connect = async (onChange: FeedChangeHandler, isRetry: boolean): Promise<void> => {
+  const connect = async (onChange: FeedChangeHandler, onCart: CartChangeHandler | undefined, isRetry: boolean): Promise<void> => {
     const c = new pg.Client({ connectionString });
-    c.on('notification', (msg) => onChange(collectionOf(msg.payload)));
+    c.on('notification', (msg) => {
+      if (msg.channel === CART_CHANNEL) onCart?.(msg.payload ?? '');
+      else onChange(collectionOf(msg.payload));
+    });
     c.on('error', (err) => log('change notifier connection failed', err));
     c.on('end', () => {
       if (stopped || client !== c) return;
       client = undefined;
       timer = setTimeout(() => {
-        connect(onChange, true).catch((err: unknown) => log('change notifier reconnect failed', err));
+        connect(onChange, onCart, true).catch((err: unknown) => log('change notifier reconnect failed', err));
       }, retryMs);
       retryMs = Math.min(retryMs * 2, 30_000);
     });
     client = c;
     await c.connect();
     await c.query(`listen ${FEED_CHANNEL}`);
+    if (onCart) await c.query(`listen ${CART_CHANNEL}`);
     retryMs = 500;
     if (isRetry) onChange([...SYNC_COLLECTIONS]);
   };
   return {
     kind: 'postgres-listen',
-    start: (onChange) => connect(onChange, false),
+    start: (onChange, onCart) => connect(onChange, onCart, false),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

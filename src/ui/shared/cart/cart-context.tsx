@@ -24,6 +24,7 @@ import { checkCartStock } from '../../../replication/cart-stock';
 import { applyCartCoupon, removeCartCoupon, syncCartTotals } from '../../../replication/cart-totals';
 import type { CartReplication } from '../../../replication/cart-replication';
 import { paths } from '../../routes/paths';
+import { getBrowserLiveEvents } from '../catalog-sync/browser-catalog-sync';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useNotify } from '../notifications/notifications';
@@ -92,7 +93,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [reconnects, setReconnects] = useState(0);
   useEffect(() => {
     if (!db || !scope) return undefined;
-    const replication = startCartReplication(db, client, scope);
+    const replication = startCartReplication(db, client, scope, { live$: getBrowserLiveEvents(controller.bridge) });
     replicationRef.current = replication;
     const stock = (): void => {
       checkCartStock(db, client, scope, systemClock.now()).catch(() => undefined);
@@ -109,7 +110,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       replicationRef.current = null;
       void replication.stop();
     };
-  }, [db, scope, client]);
+  }, [db, scope, client, controller]);
 
   // Totals follow the cart hash: asked of the bridge when it changes (and after reconnecting), kept when
   // the bridge answered for this very cart. Offline the device's own computation stands.

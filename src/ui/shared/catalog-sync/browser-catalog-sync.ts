@@ -1,11 +1,11 @@
-import { fromEvent } from 'rxjs';
+import { fromEvent, NEVER, type Observable } from 'rxjs';
 import { dropLegacyCatalogStores } from '../../../db/commands/drop-legacy-catalog-stores';
 import { getAppDatabase } from '../../../db/database';
 import { observeTaxSettings } from '../../../db/queries/product-tax';
 import type { AppBridge } from '../../../replication/app-bridge';
 import { startCatalogReplication } from '../../../replication/catalog-replication';
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
-import { fetchEventsTicket, liveCatalogEvents } from '../../../replication/live-events';
+import { fetchEventsTicket, liveCatalogEvents, type LiveEvent } from '../../../replication/live-events';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
 import { requestPersistentStorage } from './persistent-storage';
 
@@ -35,6 +35,22 @@ export function getBrowserCatalogSyncStatus(): CatalogSyncStatus {
   return browserStatus;
 }
 
+let browserLive: Observable<LiveEvent> | null = null;
+
+/**
+ * The tab's one stream of the bridge's live events, shared by the catalogue and cart replications (both run
+ * in the leader tab only): it opens with the first subscriber and closes with the last. Null where the
+ * browser has no EventSource.
+ */
+export function getBrowserLiveEvents(bridge: AppBridge): Observable<LiveEvent> | null {
+  if (typeof EventSource === 'undefined') return null;
+  browserLive ??= liveCatalogEvents({
+    ticket: () => (bridge.tokens.read() ? fetchEventsTicket(bridge.client) : Promise.resolve(null)),
+    createEventSource: (url) => new EventSource(url),
+  });
+  return browserLive;
+}
+
 let browserRunner: CatalogSyncRunner | null = null;
 
 /** The one catalogue replication of this tab (module-level: StrictMode and remounts must not start two). */
@@ -53,15 +69,11 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
         .catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
       // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);
-      const live$ = liveCatalogEvents({
-        ticket: () => (bridge.tokens.read() ? fetchEventsTicket(bridge.client) : Promise.resolve(null)),
-        createEventSource: (url) => new EventSource(url),
-      });
       return startCatalogReplication({
         db,
         client: bridge.client,
         bridgeId: window.location.origin,
-        live$,
+        live$: getBrowserLiveEvents(bridge) ?? NEVER,
         online$: fromEvent(window, 'online'),
         onPage: (page) => status.record(page),
         // Ready only once the caught-up page is in IndexedDB, so a page never shows an incomplete catalogue.
