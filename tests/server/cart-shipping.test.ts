@@ -5,6 +5,7 @@ import { M } from '../../src/contracts/messages';
 import { DEFAULT_SHIPPING } from '../../src/domain/cart/totals';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { addMember, createBuyer, createCustomer, type TestBuyer, type TestCustomer } from './helpers/factory';
+import { cartClient, loginToken, type CartClient } from './helpers/cart-api';
 import { createTestApp, json, type TestApp } from './helpers/test-app';
 
 /** cart/shipping-methods and cart/shipping-information (docs/decisions/018-cart.md "Shipping"). */
@@ -16,24 +17,9 @@ let company: TestBuyer;
 let otherCompany: TestBuyer;
 let products: { sku: string; supplier_id: string; price: number }[];
 
-async function login(customer: TestCustomer): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/client/user/login',
-    payload: { username: customer.email, password: customer.password },
-  });
-  return json(res).result as string;
-}
-
-function client(token: string, buyerId: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: (path: string) => t.app.inject({ method: 'GET', url: `/api/bridge/buyer/cart/${path}?buyer_id=${buyerId}`, headers }),
-    post: (path: string, payload: object) =>
-      t.app.inject({ method: 'POST', url: `/api/bridge/buyer/cart/${path}`, headers, payload: { buyer_id: buyerId, ...payload } }),
-  };
-}
-type Client = ReturnType<typeof client>;
+const login = (customer: TestCustomer) => loginToken(t.app, customer);
+const client = (token: string, buyerId: string) => cartClient(t.app, token, buyerId);
+type Client = CartClient;
 
 function line(index: number, qty: number): CartLineDoc {
   const p = products[index]!;
