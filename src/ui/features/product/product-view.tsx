@@ -96,9 +96,7 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
         <div className={styles.summary}>
           {product.type_id === 'grouped' ? null : <PriceTag item={priced} taxClassId={product.tax_class_id} size="large" now={now} />}
           {noVariants ? null : <StockStatus inStock={inStock} />}
-          {product.type_id === 'grouped' || noVariants ? null : (
-            <AddToCart product={cartProduct} stock={child ?? product} />
-          )}
+          {product.type_id === 'grouped' || noVariants ? null : <AddToCart product={cartProduct} stock={child ?? product} />}
           {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
           <ProductFacts
             product={product}
