@@ -27,7 +27,7 @@ import { addMember, createBuyer, createCustomer } from './helpers/factory';
 import { fetchEventSource } from './replication-sse-client';
 import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
-import { openTestDb, type TestDb } from './helpers/test-db';
+import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
 
 /*
  * The storefront's cart replication against a real bridge (PGlite, listening on a port) with RxDB on
@@ -52,7 +52,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'cart-replication-'));
   db = await openTestDb();
   await seedIfEmpty(db, { products: 120 });
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_PRODUCTS: '0' });
+  // On PostgreSQL the bridge hears cart changes on a LISTEN connection of its own, which needs the URL.
+  const listenUrl = testDbKind() === 'postgresql' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_PRODUCTS: '0', ...listenUrl });
   app = await buildApp({ config, db, logger: false, distDir: path.join(dataDir, 'no-dist') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -146,7 +146,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     };
     return {
       apply: async (code: string) => {
-        await settle();
+        // Offline the call fails at once with the network message; waiting for the replication would only delay it.
+        if (navigator.onLine) await settle();
         await applyCartCoupon(db, client, scope, code, systemClock.now());
       },
       remove: () => removeCartCoupon(db, client, scope, systemClock.now()),
