@@ -18,6 +18,7 @@ import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
+import { orderRoutes } from './routes/orders';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailConfirmationRoutes);
   await app.register(joinRequestRoutes);
   await app.register(cartRoutes);
+  await app.register(orderRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes, options.events ?? {});

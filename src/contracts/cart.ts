@@ -11,10 +11,10 @@ import { M } from './messages';
  * answer totals, payment and shipping methods, coupons and stock. Every call names its buyer (`buyer_id`).
  */
 
-const MAX_EPOCH_MS = 8_640_000_000_000_000;
-const epochMs = z.number().int().min(0).max(MAX_EPOCH_MS);
-const cents = z.number().int().min(0).max(2_000_000_000);
-const id = (max = 64) =>
+export const MAX_EPOCH_MS = 8_640_000_000_000_000;
+export const epochMs = z.number().int().min(0).max(MAX_EPOCH_MS);
+export const cents = z.number().int().min(0).max(2_000_000_000);
+export const docId = (max = 64) =>
   boundedText(max).pipe(
     z
       .string()
@@ -28,10 +28,10 @@ export const CART_PULL_MAX = 500;
 
 export const cartLineDocSchema = z.strictObject({
   /** Made on the device (crypto.randomUUID()), so a line can be created offline. */
-  id: id(),
-  sku: id(),
-  parent_sku: id().optional(),
-  supplier_id: id(),
+  id: docId(),
+  sku: docId(),
+  parent_sku: docId().optional(),
+  supplier_id: docId(),
   qty: z.number().int().min(1, M.invalidRequest).max(CART_QTY_MAX),
   /** Unit price excluding VAT the buyer last saw, in cents. */
   price: cents,
@@ -48,7 +48,7 @@ export const cartLineDocSchema = z.strictObject({
 export type CartLineDoc = z.output<typeof cartLineDocSchema>;
 
 export const cartSupplierDocSchema = z.strictObject({
-  supplier_id: id(),
+  supplier_id: docId(),
   payment_method: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
   comment: boundedText(CART_COMMENT_MAX, M.cartCommentTooLong),
   excluded: z.boolean(),
@@ -145,7 +145,7 @@ export const stockQuerySchema = z.object({
   buyer_id: boundedText(64).optional(),
   skus: boundedText(15 * 65)
     .transform((text) => [...new Set(text.split(',').filter((s) => s !== ''))])
-    .pipe(z.array(id()).min(1, M.required).max(STOCK_BATCH_SIZE, `At most ${STOCK_BATCH_SIZE} skus per request`)),
+    .pipe(z.array(docId()).min(1, M.required).max(STOCK_BATCH_SIZE, `At most ${STOCK_BATCH_SIZE} skus per request`)),
 });
 
 export const stockItemSchema = z.object({
@@ -167,7 +167,7 @@ export const cartUpdateBodySchema = z.strictObject({
 
 export const cartDeleteBodySchema = z.strictObject({
   buyer_id: boundedText(64).optional(),
-  cartItem: z.strictObject({ id: id(), updated_at: epochMs }),
+  cartItem: z.strictObject({ id: docId(), updated_at: epochMs }),
 });
 
 export const wholeCartSchema = z.object({
@@ -205,8 +205,8 @@ export const shippingInformationBodySchema = z.strictObject({
   buyer_id: boundedText(64).optional(),
   addressInformation: z.strictObject({
     shipping_address: shippingAddressSchema,
-    shipping_method_code: id(),
-    shipping_carrier_code: id(),
+    shipping_method_code: docId(),
+    shipping_carrier_code: docId(),
   }),
 });
 

@@ -81,6 +81,10 @@ export const M = {
   creditNotAvailable: 'Credit is not available for this supplier',
   addressInvalid: 'The address details are not valid. Please check them.',
   shippingMethodUnknown: 'This shipping method is not available for this address',
+
+  // Orders (docs/product-rules.md §4.10 and §8).
+  orderNeedsChanges: 'This order cannot be placed as it is. Please review the changes and send it again.',
+  orderIdReused: 'This order was already placed with different content.',
 } as const;
 
 export type MessageKey = keyof typeof M;

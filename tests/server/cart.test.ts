@@ -310,13 +310,22 @@ describe('totals, payment methods and coupons', () => {
       a.supplier_id,
       b.supplier_id,
     ]);
+    // Besides credit, a supplier offers the methods it lists (all when it lists none).
+    const listed = async (id: string): Promise<number[]> => {
+      const [row] = await t.db.query<{ methods: number[] | null }>(
+        "select data->'payment_methods' as methods from suppliers where id = $1",
+        [Number(id)],
+      );
+      return (row?.methods ?? [1, 2, 4]).filter((m) => m !== 3);
+    };
     const methods = json(await c.get('payment-methods')).result as { supplier_id: string; methods: number[] }[];
     expect(methods).toEqual(
       expect.arrayContaining([
-        { supplier_id: a.supplier_id, methods: [1, 2, 3, 4] },
-        { supplier_id: b.supplier_id, methods: [1, 2, 4] },
+        { supplier_id: a.supplier_id, methods: [...(await listed(a.supplier_id)), 3].sort() },
+        { supplier_id: b.supplier_id, methods: await listed(b.supplier_id) },
       ]),
     );
+    expect(methods.find((m) => m.supplier_id === b.supplier_id)?.methods).not.toContain(3);
     const onCredit = (supplier_id: string): CartSupplierDoc => ({
       supplier_id,
       payment_method: 3,

@@ -215,10 +215,18 @@ export async function paymentMethods(q: Queryable, scope: CartScope): Promise<{ 
   const cart = await wholeCart(q, scope);
   const approved = await creditApprovedSuppliers(q, scope.buyerId);
   const suppliers = [...new Set(cart.lines.map((l) => l.supplier_id))];
-  // Every catalogue product is a physical good, so cash on delivery is always offered.
+  const ids = suppliers.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+  const rows = await q.query<{ id: number; methods: unknown }>(
+    "select id, data->'payment_methods' as methods from suppliers where id = any($1)",
+    [ids],
+  );
+  const listedOf = new Map(
+    rows.map((r) => [String(r.id), Array.isArray(r.methods) ? r.methods.filter((m): m is number => typeof m === 'number') : undefined]),
+  );
+  // Every catalogue product is a physical good, so cash on delivery is offered wherever the supplier takes it.
   return suppliers.map((id) => ({
     supplier_id: id,
-    methods: paymentMethodsFor({ creditApproved: approved.has(id), onlyVirtualItems: false }),
+    methods: paymentMethodsFor({ creditApproved: approved.has(id), onlyVirtualItems: false, listed: listedOf.get(id) }),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { cartHash } from '../../domain/cart/hash';
 import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING, type CouponRule } from '../../domain/cart/totals';
-import { PAYMENT_METHODS, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
+import { paymentMethodsFor, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
 import { finalPrice, type PricedItem } from '../../domain/pricing';
 import { addTax, findTaxRate } from '../../domain/tax';
 import { CART_STOCK_KEY, cartServerKey, type CartServerState, type CartStockRecord } from '../commands/cart';
@@ -44,9 +44,11 @@ interface Sources {
  * for this buyer (its payment-methods answer, kept on the device); the bridge refuses a choice it cannot honour.
  */
 function acceptedMethods(supplier: SupplierDoc | undefined, fromBridge: readonly PaymentMethodId[] | undefined): PaymentMethodId[] {
-  const listed = supplier?.payment_methods;
-  const credit = fromBridge?.includes(3) ?? false;
-  return PAYMENT_METHODS.filter((m) => (m === 3 ? credit : !listed || listed.length === 0 || listed.includes(m)));
+  return paymentMethodsFor({
+    creditApproved: fromBridge?.includes(3) ?? false,
+    onlyVirtualItems: false,
+    listed: supplier?.payment_methods,
+  });
 }
 
 function couponRuleOf(wire: CartServerState['coupon'] | undefined): CouponRule | undefined {

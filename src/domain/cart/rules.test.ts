@@ -64,6 +64,14 @@ describe('paymentMethodsFor', () => {
     expect(paymentMethodsFor({ creditApproved: true, onlyVirtualItems: false })).toEqual([1, 2, 3, 4]);
     expect(paymentMethodsFor({ creditApproved: true, onlyVirtualItems: true })).toEqual([1, 3, 4]);
   });
+
+  it('offers only what a supplier lists, all when it lists none, and credit by the terms alone', () => {
+    expect(paymentMethodsFor({ creditApproved: false, onlyVirtualItems: false, listed: [2] })).toEqual([2]);
+    expect(paymentMethodsFor({ creditApproved: true, onlyVirtualItems: false, listed: [1, 4] })).toEqual([1, 3, 4]);
+    expect(paymentMethodsFor({ creditApproved: false, onlyVirtualItems: false, listed: [1, 3] })).toEqual([1]);
+    expect(paymentMethodsFor({ creditApproved: false, onlyVirtualItems: false, listed: [] })).toEqual([1, 2, 4]);
+    expect(paymentMethodsFor({ creditApproved: false, onlyVirtualItems: true, listed: [2, 4] })).toEqual([4]);
+  });
 });
 
 describe('stockBatches', () => {

@@ -48,10 +48,18 @@ export function checkCartQuantity(input: {
 
 /**
  * The methods a supplier offers this buyer: card, cash on delivery (hidden when every line is virtual or
- * downloadable), credit only with approved credit terms, IRIS.
+ * downloadable), credit only with approved credit terms (whatever the supplier lists), IRIS. A supplier that
+ * lists the methods it accepts offers only those; one that lists none offers all.
  */
-export function paymentMethodsFor(input: { creditApproved: boolean; onlyVirtualItems: boolean }): PaymentMethodId[] {
-  return PAYMENT_METHODS.filter((m) => (m !== 2 || !input.onlyVirtualItems) && (m !== 3 || input.creditApproved));
+export function paymentMethodsFor(input: {
+  creditApproved: boolean;
+  onlyVirtualItems: boolean;
+  listed?: readonly number[] | undefined;
+}): PaymentMethodId[] {
+  const listed = input.listed && input.listed.length > 0 ? input.listed : undefined;
+  return PAYMENT_METHODS.filter((m) =>
+    m === 3 ? input.creditApproved : (m !== 2 || !input.onlyVirtualItems) && (!listed || listed.includes(m)),
+  );
 }
 
 /** Splits skus into lookups of at most STOCK_BATCH_SIZE, without repeats. */

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CART_COMMENT_MAX, CART_QTY_MAX } from '../domain/cart/rules';
+import { boundedRecord, boundedText } from './bounds';
+import { CART_MAX_LINES, cents, docId, epochMs, shippingAddressSchema } from './cart';
+import { M } from './messages';
+
+/**
+ * Placing an order (docs/product-rules.md §4.10, §7 "Orders and cart"): POST /api/bridge/buyer/order with one
+ * supplier's order. `order_id` is made on the device and is the bridge's idempotency key for the buyer; `hash`
+ * is SHA3-224 of the content (src/domain/order/order.ts), which the bridge recomputes.
+ */
+
+export const ORDER_STATUSES = ['pending', 'pending_approval', 'accepted', 'canceled', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const paymentMethod = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+export const orderLineSchema = z.strictObject({
+  line_id: docId(),
+  sku: docId(),
+  name: boundedText(400),
+  qty: z.number().int().min(1, M.invalidRequest).max(CART_QTY_MAX),
+  /** Unit price excluding VAT the buyer saw and accepted, in cents. */
+  price: cents,
+  tax_rate: z.number().min(0).max(100),
+  type_id: z.enum(['simple', 'configurable', 'bundle', 'grouped']),
+  parent_sku: docId().optional(),
+  options: boundedRecord().optional(),
+});
+
+export const placeOrderBodySchema = z.strictObject({
+  buyer_id: boundedText(64).optional(),
+  /** The buyer's saved address the delivery address came from, when it came from one. */
+  selected_address_id: docId().optional(),
+  order: z.strictObject({
+    order_id: docId(),
+    hash: z.string().regex(/^[0-9a-f]{56}$/, M.invalidRequest),
+    /** When the buyer placed it on the device (it may reach the bridge days later). */
+    created_at: epochMs,
+    supplier_id: docId(),
+    lines: z.array(orderLineSchema).min(1, M.required).max(CART_MAX_LINES, M.cartTooLarge),
+    payment_method: paymentMethod,
+    comment: boundedText(CART_COMMENT_MAX, M.cartCommentTooLong),
+    address: shippingAddressSchema,
+    shipping_method_code: docId(),
+  }),
+});
+export type PlaceOrderBody = z.output<typeof placeOrderBodySchema>;
+
+export const orderTotalsSchema = z.object({
+  subtotal: z.number().int(),
+  subtotal_incl_tax: z.number().int(),
+  shipping: z.number().int(),
+  shipping_incl_tax: z.number().int(),
+  grand_total: z.number().int(),
+});
+
+/** The confirmation of a stored order; a repeat of the same order_id gets the same confirmation. */
+export const orderConfirmationSchema = z.object({
+  order_id: z.string(),
+  backend_order_id: z.string(),
+  hash: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  supplier_id: z.string(),
+  payment_method: paymentMethod,
+  /** When the bridge stored it, epoch ms. */
+  received_at: z.number().int(),
+  totals: orderTotalsSchema,
+});
+export type OrderConfirmation = z.output<typeof orderConfirmationSchema>;
+
+/** Why the bridge cannot take an order as it is (answered with 422; the buyer fixes the order and sends it again). */
+export const orderProblemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('price_changed'),
+    line_id: z.string(),
+    sku: z.string(),
+    old_price: z.number().int(),
+    new_price: z.number().int(),
+    old_tax_rate: z.number(),
+    new_tax_rate: z.number(),
+  }),
+  z.object({ kind: z.literal('out_of_stock'), line_id: z.string(), sku: z.string(), available: z.number().int() }),
+  z.object({ kind: z.literal('product_unavailable'), line_id: z.string(), sku: z.string() }),
+  z.object({ kind: z.literal('supplier_unavailable'), supplier_id: z.string() }),
+  z.object({ kind: z.literal('minimum_not_reached'), supplier_id: z.string(), missing: z.number().int() }),
+  z.object({ kind: z.literal('payment_not_allowed'), supplier_id: z.string(), payment_method: paymentMethod }),
+  z.object({ kind: z.literal('shipping_method_unknown'), shipping_method_code: z.string() }),
+]);
+export type OrderProblem = z.output<typeof orderProblemSchema>;
+
+export const orderRejectionMetaSchema = z.object({ problems: z.array(orderProblemSchema).min(1) });
