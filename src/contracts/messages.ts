@@ -85,6 +85,7 @@ export const M = {
   // Orders (docs/product-rules.md §4.10 and §8).
   orderNeedsChanges: 'This order cannot be placed as it is. Please review the changes and send it again.',
   orderIdReused: 'This order was already placed with different content.',
+  orderServerError: 'The order can not be transfered because of server error. Order has been queued',
 } as const;
 
 export type MessageKey = keyof typeof M;

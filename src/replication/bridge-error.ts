@@ -14,13 +14,16 @@ export class BridgeError extends Error {
   readonly code: number;
   readonly description: string;
   readonly kind: BridgeErrorKind;
+  /** The error envelope's `meta`, when it had one (e.g. the problems of a refused order); unchecked. */
+  readonly meta: Record<string, unknown> | undefined;
 
-  constructor(code: number, description: string, kind: BridgeErrorKind) {
+  constructor(code: number, description: string, kind: BridgeErrorKind, meta?: Record<string, unknown>) {
     super(description);
     this.name = 'BridgeError';
     this.code = code;
     this.description = description;
     this.kind = kind;
+    this.meta = meta;
   }
 }
 

@@ -58,7 +58,7 @@ export function errorFromAnswer(answer: HttpAnswer): BridgeError {
   const parsed = errorEnvelopeSchema.safeParse(answer.body);
   if (!parsed.success) return new BridgeError(answer.status, WRONG_RESPONSE_FORMAT, 'format');
   const [first] = parsed.data.errors;
-  return new BridgeError(answer.status, first?.description ?? M.unexpectedError, 'http');
+  return new BridgeError(answer.status, first?.description ?? M.unexpectedError, 'http', parsed.data.meta);
 }
 
 export interface Parsed<R, Mt> {

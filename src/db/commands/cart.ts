@@ -36,7 +36,7 @@ function sameOptions(a: OpenObject | undefined, b: OpenObject | undefined): bool
   return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 }
 
-function scopeSelector(scope: CartScope) {
+export function scopeSelector(scope: CartScope) {
   return { customer_id: scope.customerId, buyer_id: scope.buyerId };
 }
 
@@ -114,7 +114,7 @@ export async function setLineQuantity(
 }
 
 /** Drops the choices of suppliers that have no line left in the cart. */
-async function dropEmptySuppliers(db: AppDatabase, scope: CartScope): Promise<void> {
+export async function dropEmptySuppliers(db: AppDatabase, scope: CartScope): Promise<void> {
   const [lines, suppliers] = await Promise.all([
     db.cart_items.find({ selector: scopeSelector(scope) }).exec(),
     db.cart_suppliers.find({ selector: scopeSelector(scope) }).exec(),

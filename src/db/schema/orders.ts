@@ -18,6 +18,8 @@ export type PaymentType = 'direct' | 'credit' | 'card';
 export interface OrderError {
   code: number;
   description: string;
+  /** A 422's problems (src/contracts/order.ts orderProblemSchema), for the buyer to fix the order. */
+  problems?: OpenObject[];
 }
 
 /**

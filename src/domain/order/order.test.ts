@@ -48,17 +48,15 @@ describe('orderHash', () => {
       address: { ...address },
       comment: content.comment,
       payment_method: 2,
-      lines: [...content.lines]
-        .reverse()
-        .map((l) => ({
-          type_id: l.type_id,
-          tax_rate: l.tax_rate,
-          price: l.price,
-          qty: l.qty,
-          name: l.name,
-          sku: l.sku,
-          line_id: l.line_id,
-        })),
+      lines: [...content.lines].reverse().map((l) => ({
+        type_id: l.type_id,
+        tax_rate: l.tax_rate,
+        price: l.price,
+        qty: l.qty,
+        name: l.name,
+        sku: l.sku,
+        line_id: l.line_id,
+      })),
       supplier_id: '7',
       buyer_id: 'b-1',
     };
