@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { M } from '../../src/contracts/messages';
 import { AccessTokenError, verifyToken, type AccessTokenPayload, type TokenKind } from '../services/access-token';
+import { isAdmin } from '../services/change-feed/admin-products';
 import { membershipOf, type Membership } from '../services/customers';
 import { AppError } from './app-error';
 
@@ -131,4 +132,9 @@ export async function requireConfirmedEmail(request: FastifyRequest): Promise<vo
   );
   if (!row) throw new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
   if (!row.confirmed) throw new AppError(403, M.emailNotConfirmed, undefined, 'EMAIL_NOT_CONFIRMED');
+}
+
+/** preHandler after requireAuth: only marketplace administrators (customers.is_admin). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!(await isAdmin(request.server.db, customerIdOf(request)))) throw new AppError(403, M.adminOnly, undefined, 'NOT_ADMIN');
 }

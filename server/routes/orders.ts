@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { orderConfirmationSchema, placeOrderBodySchema } from '../../src/contracts/order';
+import {
+  orderConfirmationSchema,
+  orderIdParamsSchema,
+  orderPullQuerySchema,
+  orderPullResultSchema,
+  orderStatusBodySchema,
+  placeOrderBodySchema,
+} from '../../src/contracts/order';
+import { z } from 'zod';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
-import { buyerOf, customerIdOf, requireAuth, requireBuyer, requireConfirmedEmail } from '../http/auth';
+import { buyerOf, customerIdOf, requireAdmin, requireAuth, requireBuyer, requireConfirmedEmail } from '../http/auth';
 import { ok } from '../http/envelope';
-import { parseBody } from '../http/validate';
+import { parseBody, parseInput } from '../http/validate';
+import { pullOrders, setOrderStatus } from '../services/orders/history';
 import { OrderError, placeOrder } from '../services/orders/place-order';
 
-/** docs/product-rules.md §7 "Orders and cart": placing an order. */
+/** docs/product-rules.md §7 "Orders and cart": placing an order, the buyer's orders, and moving an order's status on. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/bridge/buyer/order', { preHandler: [requireAuth, requireBuyer, requireConfirmedEmail] }, async (request) => {
     const body = parseBody(placeOrderBodySchema, request.body);
@@ -27,5 +36,21 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           throw new AppError(400, M.invalidRequest, undefined, 'ORDER_DUPLICATE_LINE');
       }
     }
+  });
+
+  app.get('/api/bridge/buyer/orders/v1/pull', { preHandler: [requireAuth, requireBuyer] }, async (request, reply) => {
+    const query = parseInput(orderPullQuerySchema, request.query, { forMachines: true });
+    const membership = buyerOf(request);
+    const scope = { customerId: customerIdOf(request), buyerId: membership.buyerId, isSuperUser: membership.isSuperUser };
+    reply.header('cache-control', 'private, no-store');
+    return ok(orderPullResultSchema, await pullOrders(app.db, scope, query.after, query.limit));
+  });
+
+  app.put('/api/admin/orders/:backendOrderId/status', { preHandler: [requireAuth, requireAdmin] }, async (request) => {
+    const params = parseInput(orderIdParamsSchema, request.params);
+    const body = parseBody(orderStatusBodySchema, request.body);
+    if (!(await setOrderStatus(app.db, params.backendOrderId, body.status)))
+      throw new AppError(404, M.notFound, undefined, 'ORDER_NOT_FOUND');
+    return ok(z.boolean(), true);
   });
 }

@@ -11,10 +11,10 @@ import {
   type SyncPullQuery,
 } from '../../src/contracts/sync';
 import { AppError } from '../http/app-error';
-import { customerIdOf, requireAuth } from '../http/auth';
+import { requireAdmin, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
-import { isAdmin, patchProduct } from '../services/change-feed/admin-products';
+import { patchProduct } from '../services/change-feed/admin-products';
 import { readSerialisedFeedPage } from '../services/change-feed/feed-reader';
 
 /** A sku as the catalogue writes them ("PAP-000123", "YGE-000042-BLUE-L"); anything else names no product. */
@@ -32,11 +32,6 @@ const patchedProductSchema = z.object({
 function pullQuery(request: FastifyRequest): SyncPullQuery {
   const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
   return parseInput(syncPullQuerySchema, query, { code: 'SYNC_QUERY', forMachines: true });
-}
-
-/** preHandler after requireAuth: only admin customers (customers.is_admin) may change the catalogue. */
-async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!(await isAdmin(request.server.db, customerIdOf(request)))) throw new AppError(403, M.adminOnly, undefined, 'NOT_ADMIN');
 }
 
 /**

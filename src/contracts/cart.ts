@@ -62,20 +62,23 @@ export const cartCheckpointSchema = z.strictObject({ seq: z.number().int().min(0
 export type CartCheckpoint = z.output<typeof cartCheckpointSchema>;
 
 const QUERY_RULE = 'after and limit must be whole numbers';
-export const cartPullQuerySchema = z.object({
-  buyer_id: boundedText(64).optional(),
-  after: z
-    .string({ error: QUERY_RULE })
-    .regex(/^\d{1,15}$/, QUERY_RULE)
-    .default('0')
-    .transform(Number),
-  limit: z
-    .string({ error: QUERY_RULE })
-    .regex(/^\d{1,3}$/, QUERY_RULE)
-    .default(String(CART_PULL_MAX))
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= CART_PULL_MAX, QUERY_RULE),
-});
+/** A pull by sequence number: documents after `after`, at most `limit` (1..max) of them. */
+export const seqPullQuerySchema = (max: number) =>
+  z.object({
+    buyer_id: boundedText(64).optional(),
+    after: z
+      .string({ error: QUERY_RULE })
+      .regex(/^\d{1,15}$/, QUERY_RULE)
+      .default('0')
+      .transform(Number),
+    limit: z
+      .string({ error: QUERY_RULE })
+      .regex(/^\d{1,3}$/, QUERY_RULE)
+      .default(String(max))
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= max, QUERY_RULE),
+  });
+export const cartPullQuerySchema = seqPullQuerySchema(CART_PULL_MAX);
 
 export const cartPullResultSchema = <D extends z.ZodType>(doc: D) =>
   z.object({ documents: z.array(doc), checkpoint: z.object({ seq: z.number().int().min(0) }) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_COMMENT_MAX, CART_QTY_MAX } from '../domain/cart/rules';
 import { boundedRecord, boundedText } from './bounds';
-import { CART_MAX_LINES, cents, docId, epochMs, shippingAddressSchema } from './cart';
+import { CART_MAX_LINES, cents, docId, epochMs, seqPullQuerySchema, shippingAddressSchema } from './cart';
 import { M } from './messages';
 
 /**
@@ -90,3 +90,41 @@ export const orderProblemSchema = z.discriminatedUnion('kind', [
 export type OrderProblem = z.output<typeof orderProblemSchema>;
 
 export const orderRejectionMetaSchema = z.object({ problems: z.array(orderProblemSchema).min(1) });
+
+/** The buyer's orders as the storefront pulls them (history and live status), in bridge change order. */
+export const ORDER_PULL_MAX = 200;
+
+export const orderDocSchema = z.object({
+  order_id: z.string(),
+  buyer_id: z.string(),
+  customer_id: z.string(),
+  /** Who placed it, for the super user's "by user" filter. */
+  customer_name: z.string(),
+  hash: z.string(),
+  backend_order_id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  payment_method: paymentMethod,
+  placed_at: z.number().int(),
+  received_at: z.number().int(),
+  updated_at: z.number().int(),
+  totals: orderTotalsSchema,
+  lines: z.array(orderLineSchema),
+  comment: z.string(),
+  address: shippingAddressSchema,
+  shipping_method_code: z.string(),
+  selected_address_id: z.string().nullable(),
+});
+export type OrderWireDoc = z.output<typeof orderDocSchema>;
+
+export const orderPullQuerySchema = seqPullQuerySchema(ORDER_PULL_MAX);
+
+export const orderPullResultSchema = z.object({
+  documents: z.array(orderDocSchema),
+  checkpoint: z.object({ seq: z.number().int().min(0) }),
+});
+
+/** An administrator (or a supplier's service desk acting through one) moves an order on. */
+export const orderStatusBodySchema = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+export const orderIdParamsSchema = z.object({ backendOrderId: z.string().regex(/^\d{1,15}$/, M.notFound) });

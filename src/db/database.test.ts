@@ -2,7 +2,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_COLLECTION_SCHEMAS, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
 import { nameSortKey } from '../domain/name-sort-key';
-import { makeProduct } from './testing/documents';
+import { makeOrder, makeProduct } from './testing/documents';
+import { createRxDatabase } from 'rxdb';
+import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
+import { orderSchema } from './schema/orders';
 import { fakeAppStorage } from './testing/fake-storage';
 
 const opened: AppDatabase[] = [];
@@ -95,8 +98,8 @@ describe('schemas', () => {
         ).toBe(true);
       }
     }
-    // Every version above 0 has a migration (cart_items: decision 018).
-    expect(schema.version).toBe(name === 'cart_items' ? 1 : 0);
+    // Every version above 0 has a migration (cart_items: decision 018; orders: decision 020).
+    expect(schema.version).toBe(name === 'cart_items' || name === 'orders' ? 1 : 0);
   });
 });
 
@@ -114,5 +117,25 @@ describe('getAppDatabase', () => {
     expect(first.closed).toBe(true);
     const second = await getAppDatabase({ storage: fakeAppStorage() });
     expect(second).not.toBe(first);
+  });
+});
+
+describe('orders version 1', () => {
+  it('migrates an order of version 0, naming its supplier from the request it keeps', async () => {
+    const factory = new IDBFactory();
+    const { supplier_id: _s, customer_name: _c, comment: _m, ...properties } = orderSchema.properties;
+    const v0 = { ...orderSchema, version: 0, properties, required: (orderSchema.required as string[]).filter((f) => f !== 'supplier_id') };
+    const storage = wrappedValidateZSchemaStorage({ storage: fakeAppStorage(factory) });
+    const old = await createRxDatabase({ name: 'orders-v0', storage, multiInstance: false });
+    await old.addCollections({ orders: { schema: v0 as never } });
+    const { supplier_id: _sid, ...order } = makeOrder({ request: { buyer_id: 'buyer-1', order: { supplier_id: '42' } } });
+    await old.orders!.insert(order);
+    await old.close();
+    const db = await createAppDatabase({ name: 'orders-v0', storage: fakeAppStorage(factory), multiInstance: false });
+    try {
+      expect((await db.orders.findOne(order.id).exec())?.supplier_id).toBe('42');
+    } finally {
+      await db.close();
+    }
   });
 });

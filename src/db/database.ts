@@ -13,7 +13,7 @@ import { cartItemConflicts, cartSupplierConflicts } from './cart-conflicts';
 import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
 import { categorySchema, type CategoryDoc } from './schema/categories';
 import { favoriteSchema, type FavoriteDoc } from './schema/favorites';
-import { orderSchema, type OrderDoc } from './schema/orders';
+import { orderMigrations, orderSchema, type OrderDoc } from './schema/orders';
 import { productSchema, type ProductDoc } from './schema/products';
 import { supplierSchema, type SupplierDoc } from './schema/suppliers';
 import { syncTaskSchema, type SyncTaskDoc } from './schema/sync-tasks';
@@ -59,6 +59,7 @@ export const APP_DATABASE_NAME = 'storefront';
 const COLLECTION_EXTRAS: Partial<Record<AppCollectionName, object>> = {
   cart_items: { migrationStrategies: cartItemMigrations, conflictHandler: cartItemConflicts },
   cart_suppliers: { conflictHandler: cartSupplierConflicts },
+  orders: { migrationStrategies: orderMigrations },
 };
 
 /**

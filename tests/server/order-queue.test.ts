@@ -20,6 +20,7 @@ import { findTaxRate, type TaxRule } from '../../src/domain/tax';
 import { pricing } from '../../server/services/change-feed/product-documents';
 import { createBridgeClient } from '../../src/replication/bridge-client';
 import { createBridgeEvents } from '../../src/replication/bridge-events';
+import { pullOrders } from '../../src/replication/order-pull';
 import { isSendable, sendOrder, sendQueuedOrders } from '../../src/replication/order-queue';
 import { simulatedNetwork } from '../../src/replication/testing/simulated-network';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
@@ -293,6 +294,42 @@ describe('the order queue', () => {
     expect(first.placed).toHaveLength(1);
     expect(again).toMatchObject({ placed: [], alreadyQueued: [suppliers[0]] });
     expect(await queued(local)).toBe(1);
+  });
+});
+
+describe('pulling the buyer’s orders', () => {
+  it('recognises as sent an order whose answer never came, and shows a status an administrator set', async () => {
+    const d = device();
+    const local = await d.open();
+    const [id] = await fillAndPlace(local, [suppliers[1]], 11, 1);
+    d.network.loseResponses(1, /\/order$/);
+    expect((await sendQueuedOrders(local, d.client, { customerId: customer.id })).stoppedBy?.code).toBe(0);
+    expect(await queued(local)).toBe(1);
+    // Another sender (the service worker, another tab) may have done the rest; the pull tells the device.
+    expect(await pullOrders(local, d.client, scope())).toBeGreaterThanOrEqual(1);
+    const pulled = (await local.orders.findOne(id!).exec())!;
+    expect(pulled).toMatchObject({
+      transmited: true,
+      status: 'pending',
+      supplier_id: suppliers[1],
+      backend_order_id: expect.stringMatching(/^\d+$/),
+    });
+    expect(pulled.request).toBeDefined();
+    expect(await queued(local)).toBe(0);
+    expect(d.network.delivered.filter((r) => r.endsWith('/order'))).toHaveLength(1);
+
+    const admin = await createCustomer(db, { isAdmin: true });
+    const adminToken = (await openTestSession(db, admin.id)).token;
+    const res = await fetch(`${baseUrl}/api/admin/orders/${pulled.backend_order_id}/status`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'accepted' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await pullOrders(local, d.client, scope())).toBe(1);
+    expect((await local.orders.findOne(id!).exec())?.status).toBe('accepted');
+    // Nothing new: nothing pulled.
+    expect(await pullOrders(local, d.client, scope())).toBe(0);
   });
 });
 

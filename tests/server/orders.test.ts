@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CartLineDoc } from '../../src/contracts/cart';
 import { M } from '../../src/contracts/messages';
-import type { OrderConfirmation, OrderProblem } from '../../src/contracts/order';
+import type { OrderConfirmation, OrderProblem, OrderWireDoc } from '../../src/contracts/order';
 import { orderHash, orderTotals, type OrderContent, type OrderLine } from '../../src/domain/order/order';
 import { findTaxRate, type TaxRule } from '../../src/domain/tax';
 import { pricing } from '../../server/services/change-feed/product-documents';
@@ -400,5 +400,72 @@ describe('refusals', () => {
     fixed.order.order_id = stale.order.order_id;
     expect((await place(fixed)).statusCode).toBe(200);
     expect(await ordersOf(stale.order.order_id)).toBe(1);
+  });
+});
+
+describe('the buyer’s orders and their status', () => {
+  async function pull(who: TestCustomer, after = 0, buyerId = company.id) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/bridge/buyer/orders/v1/pull?buyer_id=${buyerId}&after=${after}`,
+      headers: { authorization: `Bearer ${tokens.get(who.id)}` },
+    });
+  }
+  const docsOf = (res: { body: string }) => json(res).result as { documents: OrderWireDoc[]; checkpoint: { seq: number } };
+
+  it('shows a user their own orders and a super user everyone’s, nobody else’s buyer, newest change last', async () => {
+    const mine = orderBody([orderLine(products[0]!, 1)]);
+    const theirs = orderBody([orderLine(products[1]!, 1)]);
+    expect((await place(mine)).statusCode).toBe(200);
+    expect((await place(theirs, colleague)).statusCode).toBe(200);
+    const superUser = docsOf(await pull(alice));
+    const ids = superUser.documents.map((d) => d.order_id);
+    expect(ids).toEqual(expect.arrayContaining([mine.order.order_id, theirs.order.order_id]));
+    const own = docsOf(await pull(colleague)).documents;
+    expect(own.map((d) => d.order_id)).toContain(theirs.order.order_id);
+    expect(own.map((d) => d.order_id)).not.toContain(mine.order.order_id);
+    expect(own.every((d) => d.customer_id === colleague.id)).toBe(true);
+    expect((await pull(outsider)).statusCode).toBe(403);
+    const doc = superUser.documents.find((d) => d.order_id === mine.order.order_id)!;
+    expect(doc).toMatchObject({
+      buyer_id: company.id,
+      customer_id: alice.id,
+      hash: mine.order.hash,
+      status: 'pending',
+      supplier_id: supplierId,
+      payment_method: 2,
+      placed_at: mine.order.created_at,
+      comment: mine.order.comment,
+      address: { ...address },
+      lines: mine.order.lines,
+      totals: orderTotals(mine.order.lines),
+      selected_address_id: null,
+    });
+    expect(doc.customer_name).toMatch(/\S/);
+    // Pulling from the checkpoint returns nothing new.
+    expect(docsOf(await pull(alice, superUser.checkpoint.seq)).documents).toEqual([]);
+  });
+
+  it('lets an administrator move an order on, which the buyer pulls; nobody else may (403), an unknown order is 404', async () => {
+    const body = orderBody([orderLine(products[2]!, 1)]);
+    const confirmation = json(await place(body)).result as OrderConfirmation;
+    const { checkpoint } = docsOf(await pull(alice));
+    const admin = await createCustomer(t.db, { isAdmin: true });
+    const adminToken = await loginToken(t.app, admin);
+    const move = (token: string, id: string, status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${id}/status`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { status },
+      });
+    expect((await move(tokens.get(alice.id)!, confirmation.backend_order_id, 'canceled')).statusCode).toBe(403);
+    expect((await move(adminToken, confirmation.backend_order_id, 'shipped')).statusCode).toBe(400);
+    expect((await move(adminToken, '999999999', 'accepted')).statusCode).toBe(404);
+    expect((await move(adminToken, confirmation.backend_order_id, 'accepted')).statusCode).toBe(200);
+    const after = docsOf(await pull(alice, checkpoint.seq)).documents;
+    expect(after.map((d) => [d.order_id, d.status])).toEqual([[body.order.order_id, 'accepted']]);
+    // The placement's answer stays what it was: a repeat still gets the first confirmation.
+    expect(json(await place(body)).result).toEqual(confirmation);
   });
 });

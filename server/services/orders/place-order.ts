@@ -4,6 +4,9 @@ import { orderHash, orderTotals } from '../../../src/domain/order/order';
 import type { CartScope } from '../cart/documents';
 import { checkOrder } from './check-order';
 
+/** The advisory lock that orders writes to the order stream (any constant the bridge uses for nothing else). */
+export const ORDER_STREAM_LOCK = 7020;
+
 export class OrderError extends Error {
   constructor(
     readonly code: 'hash_mismatch' | 'duplicate_line' | 'id_reused' | 'rejected',
@@ -88,6 +91,9 @@ export async function placeOrder(db: Db, scope: CartScope, body: PlaceOrderBody,
   return db.transaction(async (tx) => {
     const problems = await checkOrder(tx, scope.buyerId, order, nowMs);
     if (problems.length > 0) throw new OrderError('rejected', problems);
+    // Order writes take their place in the pull stream (order_seq) one at a time, so a device that pulled up to
+    // a position never misses an earlier position committed later.
+    await tx.query(`select pg_advisory_xact_lock(${ORDER_STREAM_LOCK})`);
     const [{ id } = { id: '0' }] = await tx.query<{ id: string }>("select nextval('order_number_seq')::text as id");
     const totals = orderTotals(order.lines);
     const confirmation: OrderConfirmation = {

@@ -16,7 +16,7 @@ import { dropEmptySuppliers, scopeSelector } from './cart';
 /** The store view orders are placed in (docs/product-rules.md §1.7): one Greek marketplace. */
 export const ORDER_STORE_CODE = 'el';
 
-const PAYMENT_TYPE: Record<PaymentMethodId, PaymentType> = { 1: 'card', 2: 'direct', 3: 'credit', 4: 'direct' };
+export const PAYMENT_TYPE: Record<PaymentMethodId, PaymentType> = { 1: 'card', 2: 'direct', 3: 'credit', 4: 'direct' };
 
 export interface PlaceCartInput {
   scope: CartScope;
@@ -103,6 +103,8 @@ export async function placeCartOrders(db: AppDatabase, input: PlaceCartInput): P
       id,
       buyer_id: scope.buyerId,
       customer_id: scope.customerId,
+      supplier_id: content.supplier_id,
+      ...(content.comment ? { comment: content.comment } : {}),
       hash,
       transmited: false,
       created_at: input.now,

@@ -31,6 +31,11 @@ export interface OrderDoc {
   id: string;
   buyer_id: string;
   customer_id: string;
+  /** Who placed it (pulled orders of colleagues, for a super user's history). */
+  customer_name?: string;
+  /** One order per supplier. */
+  supplier_id: string;
+  comment?: string;
   /** SHA3-224 hex of the order: the bridge's idempotency key; '' for orders pulled from history. */
   hash: string;
   transmited: boolean;
@@ -54,13 +59,16 @@ export interface OrderDoc {
 export const orderSchema: RxJsonSchema<OrderDoc> = {
   title: 'orders',
   description: 'Orders placed on this device (outbox) and the order history',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: idField(),
     buyer_id: idField(),
     customer_id: textField,
+    customer_name: textField,
+    supplier_id: textField,
+    comment: textField,
     hash: keyField(64),
     transmited: boolField,
     transmited_at: epochMsField,
@@ -85,6 +93,7 @@ export const orderSchema: RxJsonSchema<OrderDoc> = {
     'id',
     'buyer_id',
     'customer_id',
+    'supplier_id',
     'hash',
     'transmited',
     'created_at',
@@ -101,4 +110,12 @@ export const orderSchema: RxJsonSchema<OrderDoc> = {
     ['transmited', 'created_at'],
     ['buyer_id', 'hash'],
   ],
+};
+
+/** Version 1 names the supplier on the order (from the request an order placed here keeps). */
+export const orderMigrations = {
+  1: (doc: Omit<OrderDoc, 'supplier_id'>): OrderDoc => {
+    const order = (doc.request as { order?: { supplier_id?: unknown } } | undefined)?.order;
+    return { ...doc, supplier_id: typeof order?.supplier_id === 'string' ? order.supplier_id : '' };
+  },
 };

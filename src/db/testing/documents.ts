@@ -63,6 +63,7 @@ export function makeOrder(overrides: Partial<OrderDoc> = {}): OrderDoc {
     id: 'order-1',
     buyer_id: 'buyer-1',
     customer_id: 'cust-1',
+    supplier_id: 'sup-1',
     hash: 'a'.repeat(56),
     transmited: false,
     created_at: T0,
