@@ -16,8 +16,6 @@ import { createAppDatabase, type AppDatabase } from '../../src/db/database';
 import type { CartScope } from '../../src/db/queries/cart-view';
 import { fakeAppStorage } from '../../src/db/testing/fake-storage';
 import type { OrderAddress } from '../../src/domain/order/order';
-import { findTaxRate, type TaxRule } from '../../src/domain/tax';
-import { pricing } from '../../server/services/change-feed/product-documents';
 import { createBridgeClient } from '../../src/replication/bridge-client';
 import { createBridgeEvents } from '../../src/replication/bridge-events';
 import { pullOrders } from '../../src/replication/order-pull';
@@ -25,6 +23,7 @@ import { isSendable, sendOrder, sendQueuedOrders } from '../../src/replication/o
 import { simulatedNetwork } from '../../src/replication/testing/simulated-network';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
 import { addMember, createBuyer, createCustomer } from './helpers/factory';
+import { orderableProducts, TEST_ADDRESS } from './helpers/order-api';
 import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
@@ -44,15 +43,7 @@ let company: string;
 let bySupplier: Map<string, CartProductInput[]>;
 let suppliers: [string, string];
 
-const address: OrderAddress = {
-  firstname: 'Γιώργος',
-  lastname: 'Νικολάου',
-  street: ['Εγνατίας 40'],
-  city: 'Θεσσαλονίκη',
-  postcode: '54630',
-  country_id: 'GR',
-  telephone: '2310123456',
-};
+const address: OrderAddress = TEST_ADDRESS;
 
 async function startBridge(): Promise<void> {
   const listenUrl = testDbKind() === 'postgresql' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
@@ -71,24 +62,12 @@ beforeAll(async () => {
   company = (await createBuyer(db)).id;
   await addMember(db, company, c.id, true);
   customer = { id: c.id, token: (await openTestSession(db, c.id)).token };
-  const rows = await db.query<{ sku: string; supplier_id: number; price_cents: number; name: string; data: Record<string, unknown> }>(
-    `select p.sku, p.supplier_id, p.price_cents, p.name, p.data from products p join suppliers s on s.id = p.supplier_id
-     where p.type_id = 'simple' and p.parent_sku is null and p.status = 1 and s.status = 'active'
-       and (p.data->'stock'->>'manage_stock')::boolean and (p.data->'stock'->>'qty')::int >= 200
-     order by p.supplier_id, p.sku`,
-  );
-  const rules = (await db.query<{ data: TaxRule }>('select data from tax_rules')).map((r) => r.data);
   bySupplier = new Map();
-  for (const r of rows) {
-    const product: CartProductInput = {
-      sku: r.sku,
-      supplierId: String(r.supplier_id),
-      name: r.name,
-      typeId: 'simple',
-      price: pricing(r.price_cents, r.data, Date.now()).final_price,
-      taxRate: findTaxRate(Number(r.data.tax_class_id ?? 0), rules, { country: 'GR' }),
-    };
-    bySupplier.set(product.supplierId, [...(bySupplier.get(product.supplierId) ?? []), product]);
+  for (const [id, list] of await orderableProducts(db, 200)) {
+    bySupplier.set(
+      id,
+      list.map((p) => ({ sku: p.sku, supplierId: id, name: p.name, typeId: 'simple' as const, price: p.price, taxRate: p.taxRate })),
+    );
   }
   const chosen = [...bySupplier.keys()].slice(0, 2);
   suppliers = [chosen[0]!, chosen[1]!];

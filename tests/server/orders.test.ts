@@ -4,13 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CartLineDoc } from '../../src/contracts/cart';
 import { M } from '../../src/contracts/messages';
-import type { OrderConfirmation, OrderProblem, OrderWireDoc } from '../../src/contracts/order';
-import { orderHash, orderTotals, type OrderContent, type OrderLine } from '../../src/domain/order/order';
-import { findTaxRate, type TaxRule } from '../../src/domain/tax';
-import { pricing } from '../../server/services/change-feed/product-documents';
+import type { OrderConfirmation, OrderProblem } from '../../src/contracts/order';
+import { orderTotals, type OrderContent, type OrderLine } from '../../src/domain/order/order';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { cartClient, loginToken } from './helpers/cart-api';
 import { addMember, createBuyer, createCustomer, type TestBuyer, type TestCustomer } from './helpers/factory';
+import {
+  countOrders,
+  orderBody as orderBodyFor,
+  orderLine,
+  orderableProducts,
+  placeOrderAs,
+  type OrderableProduct,
+  type OrderBody,
+} from './helpers/order-api';
 import { createTestApp, json, type TestApp } from './helpers/test-app';
 
 /*
@@ -28,62 +35,14 @@ let company: TestBuyer;
 let tokens: Map<string, string>;
 let supplierId: string;
 let otherSupplierProduct: string;
+let products: OrderableProduct[];
+type Product = OrderableProduct;
 
-interface Product {
-  sku: string;
-  price: number;
-  taxRate: number;
-  stock: number;
-  name: string;
-}
-let products: Product[];
-
-const address = {
-  firstname: 'Ελένη',
-  lastname: 'Παππά',
-  street: ['Λεωφόρος Κηφισίας 12'],
-  city: 'Αθήνα',
-  postcode: '11526',
-  country_id: 'GR' as const,
-  telephone: '2101234567',
-};
-
-function orderLine(p: Product, qty: number, lineId: string = randomUUID()): OrderLine {
-  return { line_id: lineId, sku: p.sku, name: p.name, qty, price: p.price, tax_rate: p.taxRate, type_id: 'simple' };
-}
-
-function orderBody(lines: OrderLine[], over: Partial<OrderContent> = {}, buyerId = company.id) {
-  const content: OrderContent = {
-    buyer_id: buyerId,
-    supplier_id: supplierId,
-    lines,
-    payment_method: 2,
-    comment: 'Παράδοση πρωί',
-    address,
-    shipping_method_code: 'standard',
-    ...over,
-  };
-  const { buyer_id: _buyer, ...rest } = content;
-  return {
-    buyer_id: buyerId,
-    order: { order_id: randomUUID(), hash: orderHash(content), created_at: Date.now() - 60_000, ...rest },
-  };
-}
-type Body = ReturnType<typeof orderBody>;
-
-async function place(body: Body, who: TestCustomer = alice) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/bridge/buyer/order',
-    headers: { authorization: `Bearer ${tokens.get(who.id)}` },
-    payload: body,
-  });
-}
-
-async function ordersOf(orderId: string): Promise<number> {
-  const [row] = await t.db.query<{ n: number }>('select count(*)::int as n from orders where order_id = $1', [orderId]);
-  return row?.n ?? 0;
-}
+const orderBody = (lines: OrderLine[], over: Partial<OrderContent> = {}, buyerId = company.id) =>
+  orderBodyFor(buyerId, supplierId, lines, over);
+type Body = OrderBody;
+const place = (body: Body, who: TestCustomer = alice) => placeOrderAs(t.app, tokens.get(who.id), body);
+const ordersOf = (orderId: string) => countOrders(t.db, orderId);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -96,28 +55,12 @@ beforeAll(async () => {
   await addMember(t.db, company.id, colleague.id, false);
   tokens = new Map();
   for (const c of [alice, colleague, outsider]) tokens.set(c.id, await loginToken(t.app, c));
-
-  // Products that can be ordered in tens: simple, enabled, managed stock of at least 20, one supplier.
-  const rows = await t.db.query<{ sku: string; supplier_id: number; price_cents: number; name: string; data: Record<string, unknown> }>(
-    `select p.sku, p.supplier_id, p.price_cents, p.name, p.data from products p join suppliers s on s.id = p.supplier_id
-     where p.type_id = 'simple' and p.parent_sku is null and p.status = 1 and s.status = 'active'
-       and (p.data->'stock'->>'manage_stock')::boolean and (p.data->'stock'->>'qty')::int >= 20
-     order by p.supplier_id, p.sku`,
-  );
-  const bySupplier = new Map<number, typeof rows>();
-  for (const r of rows) bySupplier.set(r.supplier_id, [...(bySupplier.get(r.supplier_id) ?? []), r]);
+  // Products that can be ordered in tens, of the supplier with the most of them.
+  const bySupplier = await orderableProducts(t.db, 20);
   const [chosen, ours] = [...bySupplier.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
-  supplierId = String(chosen);
-  otherSupplierProduct = rows.find((r) => r.supplier_id !== chosen)!.sku;
-  const rules = (await t.db.query<{ data: TaxRule }>('select data from tax_rules')).map((r) => r.data);
-  const now = Date.now();
-  products = ours.slice(0, 4).map((r) => ({
-    sku: r.sku,
-    name: r.name,
-    price: pricing(r.price_cents, r.data, now).final_price,
-    taxRate: findTaxRate(Number(r.data.tax_class_id ?? 0), rules, { country: 'GR' }),
-    stock: Number((r.data.stock as { qty: number }).qty),
-  }));
+  supplierId = chosen;
+  otherSupplierProduct = [...bySupplier.entries()].find(([id]) => id !== chosen)![1][0]!.sku;
+  products = ours.slice(0, 4);
   expect(products).toHaveLength(4);
 }, 120_000);
 
@@ -400,72 +343,5 @@ describe('refusals', () => {
     fixed.order.order_id = stale.order.order_id;
     expect((await place(fixed)).statusCode).toBe(200);
     expect(await ordersOf(stale.order.order_id)).toBe(1);
-  });
-});
-
-describe('the buyer’s orders and their status', () => {
-  async function pull(who: TestCustomer, after = 0, buyerId = company.id) {
-    return t.app.inject({
-      method: 'GET',
-      url: `/api/bridge/buyer/orders/v1/pull?buyer_id=${buyerId}&after=${after}`,
-      headers: { authorization: `Bearer ${tokens.get(who.id)}` },
-    });
-  }
-  const docsOf = (res: { body: string }) => json(res).result as { documents: OrderWireDoc[]; checkpoint: { seq: number } };
-
-  it('shows a user their own orders and a super user everyone’s, nobody else’s buyer, newest change last', async () => {
-    const mine = orderBody([orderLine(products[0]!, 1)]);
-    const theirs = orderBody([orderLine(products[1]!, 1)]);
-    expect((await place(mine)).statusCode).toBe(200);
-    expect((await place(theirs, colleague)).statusCode).toBe(200);
-    const superUser = docsOf(await pull(alice));
-    const ids = superUser.documents.map((d) => d.order_id);
-    expect(ids).toEqual(expect.arrayContaining([mine.order.order_id, theirs.order.order_id]));
-    const own = docsOf(await pull(colleague)).documents;
-    expect(own.map((d) => d.order_id)).toContain(theirs.order.order_id);
-    expect(own.map((d) => d.order_id)).not.toContain(mine.order.order_id);
-    expect(own.every((d) => d.customer_id === colleague.id)).toBe(true);
-    expect((await pull(outsider)).statusCode).toBe(403);
-    const doc = superUser.documents.find((d) => d.order_id === mine.order.order_id)!;
-    expect(doc).toMatchObject({
-      buyer_id: company.id,
-      customer_id: alice.id,
-      hash: mine.order.hash,
-      status: 'pending',
-      supplier_id: supplierId,
-      payment_method: 2,
-      placed_at: mine.order.created_at,
-      comment: mine.order.comment,
-      address: { ...address },
-      lines: mine.order.lines,
-      totals: orderTotals(mine.order.lines),
-      selected_address_id: null,
-    });
-    expect(doc.customer_name).toMatch(/\S/);
-    // Pulling from the checkpoint returns nothing new.
-    expect(docsOf(await pull(alice, superUser.checkpoint.seq)).documents).toEqual([]);
-  });
-
-  it('lets an administrator move an order on, which the buyer pulls; nobody else may (403), an unknown order is 404', async () => {
-    const body = orderBody([orderLine(products[2]!, 1)]);
-    const confirmation = json(await place(body)).result as OrderConfirmation;
-    const { checkpoint } = docsOf(await pull(alice));
-    const admin = await createCustomer(t.db, { isAdmin: true });
-    const adminToken = await loginToken(t.app, admin);
-    const move = (token: string, id: string, status: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/orders/${id}/status`,
-        headers: { authorization: `Bearer ${token}` },
-        payload: { status },
-      });
-    expect((await move(tokens.get(alice.id)!, confirmation.backend_order_id, 'canceled')).statusCode).toBe(403);
-    expect((await move(adminToken, confirmation.backend_order_id, 'shipped')).statusCode).toBe(400);
-    expect((await move(adminToken, '999999999', 'accepted')).statusCode).toBe(404);
-    expect((await move(adminToken, confirmation.backend_order_id, 'accepted')).statusCode).toBe(200);
-    const after = docsOf(await pull(alice, checkpoint.seq)).documents;
-    expect(after.map((d) => [d.order_id, d.status])).toEqual([[body.order.order_id, 'accepted']]);
-    // The placement's answer stays what it was: a repeat still gets the first confirmation.
-    expect(json(await place(body)).result).toEqual(confirmation);
   });
 });
