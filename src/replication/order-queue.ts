@@ -22,6 +22,8 @@ export interface QueueRun {
   sent: number;
   /** Orders the bridge refused (400, 409, 422) in this run. */
   refused: number;
+  /** The HTTP status of each refusal, in the order they came. */
+  refusals: number[];
   /** Why the run stopped before the end of the queue, if it did. */
   stoppedBy?: BridgeError;
 }
@@ -41,7 +43,12 @@ function problemsOf(error: BridgeError): OrderProblem[] {
  * answer, 5xx, a session that cannot be renewed). Another tab may send the same order at the same time: the
  * bridge answers both with the one confirmation.
  */
-export async function sendOrder(db: AppDatabase, client: BridgeClient, order: OrderDoc, now: () => number): Promise<'sent' | 'refused'> {
+export async function sendOrder(
+  db: AppDatabase,
+  client: BridgeClient,
+  order: OrderDoc,
+  now: () => number,
+): Promise<'sent' | 400 | 409 | 422> {
   const doc = await db.orders.findOne(order.id).exec();
   if (!doc || doc.transmited) return 'sent';
   try {
@@ -70,7 +77,7 @@ export async function sendOrder(db: AppDatabase, client: BridgeClient, order: Or
       updated_at: now(),
       last_error: { code: error.code, description: error.description, ...(problems.length > 0 ? { problems } : {}) },
     });
-    return 'refused';
+    return error.code as 400 | 409 | 422;
   }
 }
 
@@ -93,12 +100,16 @@ export function sendQueuedOrders(
     const queued = await db.orders
       .find({ selector: { customer_id: options.customerId, transmited: false }, sort: [{ created_at: 'asc' }] })
       .exec();
-    const outcome: QueueRun = { sent: 0, refused: 0 };
+    const outcome: QueueRun = { sent: 0, refused: 0, refusals: [] };
     for (const order of queued.map((d) => d.toMutableJSON())) {
       if (!isSendable(order)) continue;
       try {
-        if ((await sendOrder(db, client, order, now)) === 'sent') outcome.sent += 1;
-        else outcome.refused += 1;
+        const result = await sendOrder(db, client, order, now);
+        if (result === 'sent') outcome.sent += 1;
+        else {
+          outcome.refused += 1;
+          outcome.refusals.push(result);
+        }
       } catch (error) {
         const stopped = isBridgeError(error) ? error : undefined;
         if (!stopped) throw error;
@@ -114,9 +125,4 @@ export function sendQueuedOrders(
   const promise = (options.lock ? options.lock(run) : run()).finally(() => running.delete(db));
   running.set(db, promise);
   return promise;
-}
-
-/** Orders waiting to be sent, oldest first, for the header's indicator and its list. */
-export function observeQueuedOrders(db: AppDatabase, customerId: string) {
-  return db.orders.find({ selector: { customer_id: customerId, transmited: false }, sort: [{ created_at: 'asc' }] }).$;
 }

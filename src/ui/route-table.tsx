@@ -47,7 +47,7 @@ function protectedRoutes(): RouteObject[] {
   return [
     page('home', () => import('./features/home/home-page'), msg`Home`),
     page('homeAlias', () => import('./features/home/home-page'), msg`Home`),
-    page('checkout', placeholder, msg`Checkout`),
+    page('checkout', () => import('./features/checkout/checkout-page'), msg`Checkout`),
     page('privacy', placeholder, msg`Privacy policy`),
     page('contact', placeholder, msg`Contact`),
     page('deleteAccount', placeholder, msg`Delete account`),
@@ -62,7 +62,7 @@ function protectedRoutes(): RouteObject[] {
     page('creditTerms', placeholder, msg`Credit terms`),
     page('users', placeholder, msg`Users`),
     page('joinRequests', () => import('./features/company-users/join-requests-page'), msg`Requests to join`),
-    page('orders', placeholder, msg`Orders`),
+    page('orders', () => import('./features/orders/orders-page'), msg`Orders`),
     page('billingDetails', placeholder, msg`Billing details`),
     page('favorites', placeholder, msg`Favourites`),
     page('favoritesOfSupplier', placeholder, msg`Favourites`),

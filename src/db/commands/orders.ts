@@ -1,3 +1,4 @@
+import { shippingAddressSchema } from '../../contracts/cart';
 import type { PlaceOrderBody } from '../../contracts/order';
 import type { PaymentMethodId } from '../../domain/cart/rules';
 import {
@@ -55,6 +56,8 @@ function requestOf(content: OrderContent, orderId: string, hash: string, created
  */
 export async function placeCartOrders(db: AppDatabase, input: PlaceCartInput): Promise<PlaceCartResult> {
   const { scope } = input;
+  // The bridge hashes the address as its contract reads it; so does the device, or the hashes would differ.
+  const address = shippingAddressSchema.parse(input.address);
   const [lines, choices] = await Promise.all([
     db.cart_items.find({ selector: scopeSelector(scope) }).exec(),
     db.cart_suppliers.find({ selector: scopeSelector(scope) }).exec(),
@@ -82,7 +85,7 @@ export async function placeCartOrders(db: AppDatabase, input: PlaceCartInput): P
       excluded: c.excluded,
     })),
     minimumOf: (id) => suppliers.get(id)?.minimum_order ?? 0,
-    address: input.address,
+    address,
     shippingMethodCode: input.shippingMethodCode,
   });
   if (split.problems.length > 0) return { placed: [], alreadyQueued: [], problems: split.problems };

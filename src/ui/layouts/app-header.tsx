@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Brand } from '../components/brand';
 import { LanguageSelect } from '../shared/i18n/language-select';
 import { CartButton } from '../features/cart/cart-button';
+import { QueuedOrdersButton } from '../features/orders/queued-orders-button';
 import { SearchButton } from '../features/search/search-button';
 import { paths } from '../routes/paths';
 import { AccountMenu } from './account-menu';
@@ -26,6 +27,7 @@ export function AppHeader() {
           <LanguageSelect compact />
         </div>
         <div className={styles.cart}>
+          <QueuedOrdersButton />
           <CartButton />
         </div>
         <div className={styles.account}>

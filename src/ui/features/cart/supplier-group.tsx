@@ -1,18 +1,12 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { M } from '../../../contracts/messages';
-import type { CartLineView, PaymentMethodId, SupplierCartView } from '../../../db/queries/cart-view';
-import { CART_COMMENT_MAX } from '../../../domain/cart/rules';
+import type { CartLineView, SupplierCartView } from '../../../db/queries/cart-view';
 import { QuantityInput } from '../../components/quantity-input';
 import { IconButton } from '../../components/icon-button';
 import type { CartActions } from '../../shared/cart/cart-context';
+import { SupplierPayment } from '../../shared/cart/supplier-payment';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import styles from './cart.module.css';
-
-function usePaymentLabel(): (method: PaymentMethodId) => string {
-  const { t } = useLingui();
-  return (method) => ({ 1: t`Card`, 2: t`Cash on delivery`, 3: t`Credit`, 4: t`IRIS` })[method];
-}
 
 /** One supplier of the cart: minimum order, lines, payment method, comment, exclusion. */
 export function SupplierGroup({
@@ -26,15 +20,8 @@ export function SupplierGroup({
   withVat: boolean;
   onRemove(line: CartLineView): void;
 }) {
-  const { t, i18n } = useLingui();
   const formatMoney = useFormatMoney();
-  const paymentLabel = usePaymentLabel();
   const headingId = useId();
-  const commentId = useId();
-  // What is being typed; null shows the saved comment (which another device may change meanwhile).
-  const [draft, setDraft] = useState<string | null>(null);
-  const comment = draft ?? supplier.comment;
-  const tooLong = comment.length > CART_COMMENT_MAX;
 
   return (
     <section className={styles.supplier} aria-labelledby={headingId}>
@@ -58,54 +45,7 @@ export function SupplierGroup({
       <p className={styles.subtotal}>
         <Trans>Subtotal</Trans> <strong>{formatMoney(withVat ? supplier.subtotalInclTax : supplier.subtotal)}</strong>
       </p>
-      <fieldset className={styles.payment}>
-        <legend>
-          <Trans>Payment method</Trans>
-        </legend>
-        {supplier.paymentMethods.map((method) => (
-          <label key={method} className={styles.radio}>
-            <input
-              type="radio"
-              name={`payment-${supplier.supplierId}`}
-              checked={supplier.paymentMethod === method}
-              onChange={() => void actions.setPayment(supplier.supplierId, method)}
-            />
-            {paymentLabel(method)}
-          </label>
-        ))}
-      </fieldset>
-      {supplier.paymentMethod === 2 ? (
-        <div className={styles.panel} role="note" aria-label={t`Payment Information`}>
-          <p className={styles.panelTitle}>
-            <Trans>Payment Information</Trans>
-          </p>
-          <p>
-            <Trans>You are going to pay for this order upon delivery.</Trans>
-          </p>
-        </div>
-      ) : null}
-      <label htmlFor={commentId} className={styles.fieldLabel}>
-        <Trans>Comment for {supplier.supplierName}</Trans>
-      </label>
-      <textarea
-        id={commentId}
-        className={styles.comment}
-        rows={2}
-        value={comment}
-        aria-invalid={tooLong ? true : undefined}
-        aria-describedby={tooLong ? `${commentId}-error` : undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => {
-          if (tooLong) return;
-          if (comment !== supplier.comment) void actions.setComment(supplier.supplierId, comment);
-          setDraft(null);
-        }}
-      />
-      {tooLong ? (
-        <p id={`${commentId}-error`} className={styles.error}>
-          {i18n._(M.cartCommentTooLong)}
-        </p>
-      ) : null}
+      <SupplierPayment supplier={supplier} actions={actions} />
       <label className={styles.checkbox}>
         <input
           type="checkbox"

@@ -1,0 +1,169 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import { M } from '../../../contracts/messages';
+import { placeCartOrders, type PlaceCartInput, type PlaceCartResult } from '../../../db/commands/orders';
+import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders';
+import { systemClock } from '../../../domain/clock';
+import { pullOrders } from '../../../replication/order-pull';
+import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queue';
+import { useDatabase } from '../database/database-provider';
+import { useObservable } from '../database/use-observable';
+import { useNotify } from '../notifications/notifications';
+import { useSession, useSessionController } from '../session/session-context';
+
+/** The address people write to when the bridge cannot take an order (docs/product-rules.md §8). */
+export const SUPPORT_EMAIL = 'support@b2b-marketplace.gr';
+
+/** docs/product-rules.md §8, to the letter. */
+const TEXT = {
+  waiting: msg`Order waiting!`,
+  invalid: msg`Internal validation error. Please check if all required fields are filled in. Please contact us on ${SUPPORT_EMAIL}`,
+};
+
+/** How often the buyer's orders are pulled while the page is visible and online (statuses set elsewhere). */
+const PULL_EVERY_MS = 30_000;
+
+export interface OrderQueueValue {
+  /** The signed-in customer's orders still on the device, oldest first; undefined until read. */
+  queued: OrderView[] | undefined;
+  /** True while orders are being sent ("Processing order..."). */
+  sending: boolean;
+  /** False when the browser may delete this site's data (orders on the device are then at risk). */
+  persistent: boolean | undefined;
+  /** Back online with orders waiting: the prompt asking to send them now is due. */
+  reconnectPrompt: boolean;
+  dismissReconnectPrompt(): void;
+  /** Places the cart: one order per supplier, queued on the device, sent at once when online. */
+  place(input: Omit<PlaceCartInput, 'scope' | 'now'>): Promise<PlaceCartResult | null>;
+  /** Sends what waits now; resolves with the outcome (null when nobody is signed in). */
+  sendNow(): Promise<QueueRun | null>;
+}
+
+const OrderQueueContext = createContext<OrderQueueValue | null>(null);
+
+/** One tab sends at a time; the bridge would store each order once anyway. */
+function withQueueLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('b2b.order-queue', work) as Promise<T>) : work();
+}
+
+/**
+ * The order queue of the signed-in customer (docs/decisions/020-orders.md): sends at start, after placing,
+ * and when the connection returns once the buyer agrees; pulls the buyer's orders for their statuses.
+ */
+export function OrderQueueProvider({ children }: { children: ReactNode }) {
+  const db = useDatabase();
+  const { customer, selectedBuyerId, status } = useSession();
+  const controller = useSessionController();
+  const client = controller.bridge.client;
+  const notify = useNotify();
+  const { i18n } = useLingui();
+  const customerId = status === 'authenticated' ? customer?.id : undefined;
+  const scope = useMemo(
+    () => (customerId && selectedBuyerId ? { customerId, buyerId: selectedBuyerId } : null),
+    [customerId, selectedBuyerId],
+  );
+  const queued = useObservable(() => (db && customerId ? observeQueuedOrders(db, customerId) : null), [db, customerId]);
+  const [sending, setSending] = useState(false);
+  const [reconnectPrompt, setReconnectPrompt] = useState(false);
+  // Without the StorageManager API (old browsers, some webviews) nothing keeps the data from eviction.
+  const [persistent, setPersistent] = useState<boolean | undefined>(() =>
+    typeof navigator !== 'undefined' && typeof navigator.storage?.persisted === 'function' ? undefined : false,
+  );
+  const queuedRef = useRef(0);
+  useEffect(() => {
+    queuedRef.current = queued?.length ?? 0;
+  }, [queued]);
+
+  const pull = useCallback(() => {
+    if (db && scope && navigator.onLine) pullOrders(db, client, scope).catch(() => undefined);
+  }, [db, scope, client]);
+
+  const sendNow = useCallback(async (): Promise<QueueRun | null> => {
+    if (!db || !customerId) return null;
+    setSending(true);
+    try {
+      const run = await sendQueuedOrders(db, client, { customerId, now: () => systemClock.now(), lock: withQueueLock });
+      if (run.stoppedBy && run.stoppedBy.code >= 500) notify({ type: 'error', message: i18n._(M.orderServerError) });
+      if (run.refusals.includes(400)) notify({ type: 'error', message: i18n._(TEXT.invalid) });
+      if (run.refusals.some((code) => code !== 400)) notify({ type: 'error', message: i18n._(M.orderNeedsChanges) });
+      pull();
+      return run;
+    } finally {
+      setSending(false);
+    }
+  }, [db, customerId, client, notify, i18n, pull]);
+
+  const place = useCallback(
+    async (input: Omit<PlaceCartInput, 'scope' | 'now'>): Promise<PlaceCartResult | null> => {
+      if (!db || !scope) return null;
+      const result = await placeCartOrders(db, { ...input, scope, now: systemClock.now() });
+      if (result.placed.length === 0) return result;
+      if (!navigator.onLine) {
+        notify({ type: 'info', message: i18n._(TEXT.waiting) });
+        return result;
+      }
+      const run = await sendNow();
+      if (run?.stoppedBy?.kind === 'network') notify({ type: 'info', message: i18n._(TEXT.waiting) });
+      return result;
+    },
+    [db, scope, notify, i18n, sendNow],
+  );
+
+  // At start: send what waits (also where the browser has no Background Sync), pull the history.
+  useEffect(() => {
+    if (!db || !customerId) return undefined;
+    const start = setTimeout(() => {
+      if (navigator.onLine) void sendNow();
+      pull();
+    }, 0);
+    const online = (): void => {
+      pull();
+      if (queuedRef.current > 0) setReconnectPrompt(true);
+    };
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') pull();
+    }, PULL_EVERY_MS);
+    window.addEventListener('online', online);
+    return () => {
+      clearTimeout(start);
+      clearInterval(timer);
+      window.removeEventListener('online', online);
+    };
+  }, [db, customerId, sendNow, pull]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+    if (typeof storage?.persisted !== 'function') return undefined;
+    storage
+      .persisted()
+      .then((value) => !cancelled && setPersistent(value))
+      .catch(() => !cancelled && setPersistent(false));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const value = useMemo<OrderQueueValue>(
+    () => ({
+      queued,
+      sending,
+      persistent,
+      reconnectPrompt,
+      dismissReconnectPrompt: () => setReconnectPrompt(false),
+      place,
+      sendNow,
+    }),
+    [queued, sending, persistent, reconnectPrompt, place, sendNow],
+  );
+  return <OrderQueueContext.Provider value={value}>{children}</OrderQueueContext.Provider>;
+}
+
+export function useOrderQueue(): OrderQueueValue | null {
+  return useContext(OrderQueueContext);
+}
+
+export const ORDER_QUEUE_TEXT = TEXT;
