@@ -1,4 +1,4 @@
-import { sha3_224 } from 'js-sha3';
+import jsSha3 from 'js-sha3';
 import { canonicalJson } from '../cart/canonical';
 import type { PaymentMethodId } from '../cart/rules';
 import { computeCartTotals, DEFAULT_SHIPPING, missingForMinimum, type ShippingCharge } from '../cart/totals';
@@ -57,7 +57,8 @@ export function normalisedContent(content: OrderContent): OrderContent {
 
 /** SHA3-224 (hex, 56 characters) of the order's canonical content. */
 export function orderHash(content: OrderContent): string {
-  return sha3_224(canonicalJson(normalisedContent(content)));
+  // js-sha3 is CommonJS: Node's ESM loader offers only its default export.
+  return jsSha3.sha3_224(canonicalJson(normalisedContent(content)));
 }
 
 export interface OrderTotals {

@@ -19,9 +19,24 @@ export function QueuedOrdersButton() {
   return (
     <>
       {count > 0 ? (
-        <button type="button" className={styles.queueButton} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          <span aria-hidden="true">⏳</span>
-          <span>{count === 1 ? t`1 order waiting` : t`${count} orders waiting`}</span>
+        <button
+          type="button"
+          className={styles.queueButton}
+          aria-haspopup="dialog"
+          aria-label={count === 1 ? t`1 order waiting` : t`${count} orders waiting`}
+          onClick={() => setOpen(true)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
+            <path
+              d="M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span>{count}</span>
         </button>
       ) : null}
       {open ? <QueuedOrdersDialog onClose={() => setOpen(false)} /> : null}

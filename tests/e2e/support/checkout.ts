@@ -1,0 +1,88 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { OrderWireDoc } from '../../../src/contracts/order';
+import { generateAccounts } from '../../../server/seed/generate-accounts';
+import { DEMO, DEMO_PASSWORD } from './accounts';
+import { apiLogin, plainProducts, pullAll, type CatalogProduct, type CatalogSupplier } from './catalog-api';
+
+/** The checkout as the tests drive it (decision 020). */
+
+export async function bridgeOrders(request: APIRequestContext, token: string, buyerId: string): Promise<OrderWireDoc[]> {
+  const res = await request.get(`/api/bridge/buyer/orders/v1/pull?buyer_id=${buyerId}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { result: { documents: OrderWireDoc[] } }).result.documents;
+}
+
+/** Enough of a product to reach its supplier's minimum order (excl. VAT), within its stock. */
+export function quantityFor(product: CatalogProduct, minimum: number): number {
+  return Math.min(Math.floor(product.qty), Math.max(1, Math.ceil((minimum + 1) / Math.max(1, product.price))));
+}
+
+export async function throughSections(page: Page, suppliers: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (const name of suppliers) {
+    // Each supplier lists the methods it takes; the first is chosen. The choice is saved on the cart, then
+    // shown checked: click, then wait for it.
+    const method = page.getByRole('region', { name }).getByRole('group', { name: 'Payment method' }).getByRole('radio').first();
+    await method.click();
+    await expect(method).toBeChecked();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Adds "Τσιμισκή 24" in the address modal: first with a postcode and phone the product rules refuse. */
+export async function addAddress(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const modal = page.getByRole('dialog', { name: 'New delivery address' });
+  await modal.getByLabel('First name').fill('Κώστας');
+  await modal.getByLabel('Last name').fill('Αντωνίου');
+  await modal.getByLabel('Street').fill('Τσιμισκή');
+  await modal.getByLabel('Number').fill('24');
+  await modal.getByLabel('City').fill('Θεσσαλονίκη');
+  await modal.getByLabel('Postcode').fill('00123');
+  await modal.getByLabel('Phone').fill('23101');
+  await expect(modal.getByText('The postcode must be exactly 5 digits')).toBeVisible();
+  await expect(modal.getByText('The phone must have at least 10 digits')).toBeVisible();
+  await modal.getByLabel('Postcode').fill('546 24');
+  await modal.getByLabel('Phone').fill('2310 123456');
+  await modal.getByRole('button', { name: 'Save address' }).click();
+  await expect(modal).toBeHidden();
+}
+
+/** A seeded customer by id (server/seed): owners of companies no other test orders for. */
+export function seededCustomer(id: string): { email: string } {
+  const customer = generateAccounts('unused').customers.find((c) => c.id === id);
+  if (!customer) throw new Error(`the seed has no customer ${id}`);
+  return customer;
+}
+
+/**
+ * Three products of active suppliers whose minimum order a few pieces reach: a and c of one supplier, b of
+ * another.
+ */
+export async function orderablePicks(request: APIRequestContext) {
+  const admin = await apiLogin(request, DEMO.admin, DEMO_PASSWORD);
+  const suppliers = new Map((await pullAll<CatalogSupplier>(request, admin, 'suppliers')).map((s) => [s.id, s]));
+  const products = plainProducts(await pullAll<CatalogProduct>(request, admin, 'products')).filter(
+    (p) =>
+      p.type_id === 'simple' &&
+      p.is_in_stock &&
+      p.manage_stock &&
+      p.qty >= 50 &&
+      p.price >= 500 &&
+      suppliers.get(p.supplier_id)?.status === 'active',
+  );
+  const fits = products.filter(
+    (p) => quantityFor(p, suppliers.get(p.supplier_id)!.minimum_order) * p.price >= suppliers.get(p.supplier_id)!.minimum_order,
+  );
+  const a = fits[0]!;
+  const b = fits.find((p) => p.supplier_id !== a.supplier_id)!;
+  const c = fits.find((p) => p.supplier_id === a.supplier_id && p.sku !== a.sku)!;
+  return {
+    a,
+    b,
+    c,
+    nameOf: (p: CatalogProduct) => suppliers.get(p.supplier_id)!.name,
+    minimumOf: (p: CatalogProduct) => suppliers.get(p.supplier_id)!.minimum_order,
+  };
+}
