@@ -6,6 +6,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { installOrderBackgroundSync } from './replication/order-background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -41,3 +42,7 @@ registerRoute(
     ],
   }),
 );
+
+// Orders still waiting on the device, handed over by the page, go out by Background Sync when the connection
+// returns, even with every tab closed.
+installOrderBackgroundSync(self);

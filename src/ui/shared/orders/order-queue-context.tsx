@@ -8,6 +8,7 @@ import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders'
 import { systemClock } from '../../../domain/clock';
 import { pullOrders } from '../../../replication/order-pull';
 import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queue';
+import { handOrdersToServiceWorker } from '../../../replication/order-sync-message';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useNotify } from '../notifications/notifications';
@@ -86,6 +87,8 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
     setSending(true);
     try {
       const run = await sendQueuedOrders(db, client, { customerId, now: () => systemClock.now(), lock: withQueueLock });
+      // No answer: the service worker gets the waiting orders, to send by Background Sync if every tab closes.
+      if (run.stoppedBy?.kind === 'network') await handOrdersToServiceWorker(db, customerId).catch(() => false);
       if (run.stoppedBy && run.stoppedBy.code >= 500) notify({ type: 'error', message: i18n._(M.orderServerError) });
       if (run.refusals.includes(400)) notify({ type: 'error', message: i18n._(TEXT.invalid) });
       if (run.refusals.some((code) => code !== 400)) notify({ type: 'error', message: i18n._(M.orderNeedsChanges) });
@@ -103,6 +106,7 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
       if (result.placed.length === 0) return result;
       if (!navigator.onLine) {
         notify({ type: 'info', message: i18n._(TEXT.waiting) });
+        await handOrdersToServiceWorker(db, scope.customerId).catch(() => false);
         return result;
       }
       const run = await sendNow();
