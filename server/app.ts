@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
+import { addressRoutes } from './routes/addresses';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(joinRequestRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
+  await app.register(addressRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes, options.events ?? {});

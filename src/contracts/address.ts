@@ -20,3 +20,23 @@ export const addressFormSchema = z.object({
 });
 export type AddressFormInput = z.input<typeof addressFormSchema>;
 export type AddressFormOutput = z.output<typeof addressFormSchema>;
+
+/** A saved delivery address of the buyer as the bridge sends it (`GET /api/bridge/buyer/addresses`). */
+export const addressDocSchema = z.object({
+  id: z.string(),
+  alias: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  street: z.string(),
+  number: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  region: z.string(),
+  phone: z.string(),
+  comment: z.string(),
+  is_default: z.boolean(),
+  updated_at: z.number().int(),
+});
+export type AddressWireDoc = z.output<typeof addressDocSchema>;
+/** The most addresses a buyer keeps; the list is answered whole. */
+export const ADDRESSES_MAX = 100;

@@ -31,7 +31,7 @@ for (const [width, customerId] of [
     await addFromProductPage(page, b, quantityFor(b, minimumOf(b)));
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-    await shot('checkout-address-empty');
+    await shot('checkout-addresses');
     await page.getByRole('button', { name: 'Add a new address' }).click();
     await page.getByRole('dialog', { name: 'New delivery address' }).getByLabel('Postcode').fill('00123');
     await page.getByRole('dialog', { name: 'New delivery address' }).getByLabel('Phone').fill('210');

@@ -196,7 +196,8 @@ export function Component() {
                   selectedAddressId: address.id,
                 });
                 if (result && result.problems.length === 0) {
-                  if (key) sessionStorage.removeItem(key);
+                  // The next checkout starts at section 1, with the address this order went to.
+                  update({ step: 1 });
                   setPlaced(result);
                 }
                 return result;

@@ -6,6 +6,7 @@ import { M } from '../../../contracts/messages';
 import { placeCartOrders, type PlaceCartInput, type PlaceCartResult } from '../../../db/commands/orders';
 import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders';
 import { systemClock } from '../../../domain/clock';
+import { pullAddresses } from '../../../replication/address-pull';
 import { pullOrders } from '../../../replication/order-pull';
 import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queue';
 import { handOrdersToServiceWorker } from '../../../replication/order-sync-message';
@@ -79,7 +80,9 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
   }, [queued]);
 
   const pull = useCallback(() => {
-    if (db && scope && navigator.onLine) pullOrders(db, client, scope).catch(() => undefined);
+    if (!db || !scope || !navigator.onLine) return;
+    pullOrders(db, client, scope).catch(() => undefined);
+    pullAddresses(db, client, scope.buyerId, systemClock.now()).catch(() => undefined);
   }, [db, scope, client]);
 
   const sendNow = useCallback(async (): Promise<QueueRun | null> => {
