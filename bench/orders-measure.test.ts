@@ -73,8 +73,9 @@ async function bridge() {
   const app = await buildApp({ config, db, logger: false, distDir: path.join(dataDir, 'no-dist') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // One supplier with enough stock for everything below; its minimum and payment list do not get in the way.
-  const [supplierId, products] = [...(await orderableProducts(db, 5000)).entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+  // One supplier with stock for every order below (the bridge checks each order against stock, it does not
+  // reserve it); its minimum and payment list do not get in the way.
+  const [supplierId, products] = [...(await orderableProducts(db, 50)).entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
   await db.query("update suppliers set minimum_order_cents = 0, data = data - 'payment_methods' where id = $1", [Number(supplierId)]);
   const close = async () => {
     await app.close();
