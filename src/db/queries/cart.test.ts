@@ -115,4 +115,32 @@ describe('the cart view and what the bridge said', () => {
     );
     expect(moved.priceChanges).toEqual([expect.objectContaining({ lineId: 'a', oldPrice: 1000, newPrice: 1100, newTaxRate: 0 })]);
   });
+
+  it('prices a bundle by its chosen products: no change while they keep their prices, a change when one moves', () => {
+    const bundleLine = makeCartItem({
+      id: 'bx',
+      sku: 'BUNDLE-1',
+      supplier_id: 's1',
+      qty: 1,
+      price: 2 * 300 + 450,
+      tax_rate: 0,
+      type_id: 'bundle',
+      options: {
+        bundle_options: [
+          { option_id: 1, sku: 'PART-1', qty: 2 },
+          { option_id: 2, sku: 'PART-2', qty: 1 },
+        ],
+      },
+    });
+    const products = (part2: number) =>
+      new Map([
+        ['BUNDLE-1', makeProduct({ sku: 'BUNDLE-1', type_id: 'bundle', price: 999, tax_class_id: 0 })],
+        ['PART-1', makeProduct({ sku: 'PART-1', price: 300, tax_class_id: 0 })],
+        ['PART-2', makeProduct({ sku: 'PART-2', price: part2, tax_class_id: 0 })],
+      ]);
+    const changes = (part2: number) =>
+      buildCartView(scope, { lines: [bundleLine], choices: [], products: products(part2), suppliers, tax, stock: {} }, NOW).priceChanges;
+    expect(changes(450)).toEqual([]);
+    expect(changes(500)).toEqual([expect.objectContaining({ lineId: 'bx', oldPrice: 1050, newPrice: 1100 })]);
+  });
 });

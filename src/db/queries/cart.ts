@@ -2,6 +2,7 @@ import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, t
 import { cartHash } from '../../domain/cart/hash';
 import { missingForMinimum, computeCartTotals, DEFAULT_SHIPPING, type CouponRule } from '../../domain/cart/totals';
 import { paymentMethodsFor, type PaymentMethodId, type StockStatus } from '../../domain/cart/rules';
+import { bundleSelectionsOf, currentLinePrice } from '../../domain/cart/line-price';
 import { finalPrice, type PricedItem } from '../../domain/pricing';
 import { addTax, findTaxRate } from '../../domain/tax';
 import { CART_STOCK_KEY, cartServerKey, type CartServerState, type CartStockRecord } from '../commands/cart';
@@ -112,7 +113,10 @@ export function buildCartView(scope: CartScope, s: Sources, now: number): CartVi
     bySupplier.set(line.supplier_id, [...(bySupplier.get(line.supplier_id) ?? []), view]);
     const priced = pricedItemOf(s.products.get(line.parent_sku ?? line.sku) ?? s.products.get(line.sku), line.sku);
     if (priced) {
-      const newPrice = finalPrice(priced, now);
+      // A bundle costs what its chosen products cost (the rule the bridge checks orders by), else its own price.
+      const newPrice =
+        currentLinePrice(line, (sku) => (sku === line.sku ? priced : pricedItemOf(s.products.get(sku), sku)), now) ??
+        finalPrice(priced, now);
       const newTaxRate = findTaxRate(priced.tax_class_id, s.tax.rules, { country: s.tax.country, region: s.tax.region });
       if (newPrice !== line.price || newTaxRate !== line.tax_rate) {
         priceChanges.push({
@@ -200,7 +204,16 @@ export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number
   // being made again on every change of the cart.
   const shared$ = lines$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
   const products$ = shared$.pipe(
-    map((lines) => [...new Set(lines.flatMap((l) => (l.parent_sku ? [l.sku, l.parent_sku] : [l.sku])))].sort().join('\u0000')),
+    // A bundle's chosen products too: its price is theirs.
+    map((lines) =>
+      [
+        ...new Set(
+          lines.flatMap((l) => [l.sku, ...(l.parent_sku ? [l.parent_sku] : []), ...bundleSelectionsOf(l.options).map((b) => b.sku)]),
+        ),
+      ]
+        .sort()
+        .join('\u0000'),
+    ),
     distinctUntilChanged(),
     switchMap((key) =>
       key
