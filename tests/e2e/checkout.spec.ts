@@ -3,7 +3,15 @@ import { DEMO_PASSWORD } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { addFromProductPage, buyersOf } from './support/cart';
-import { addAddress, bridgeOrders, orderablePicks, quantityFor, seededCustomer, throughSections } from './support/checkout';
+import {
+  addAddress,
+  bridgeOrders,
+  orderablePicks,
+  quantityFor,
+  seededCustomer,
+  sendAfterReconnecting,
+  throughSections,
+} from './support/checkout';
 import { logIn } from './support/session';
 
 /*
@@ -56,10 +64,7 @@ test('checkout online and offline: every order reaches the bridge once, the hist
   await expect(page.getByRole('button', { name: '1 order waiting' })).toBeVisible();
   expect((await bridgeOrders(request, token, buyer.id)).length).toBe(before + 2);
   await restoreNetwork(context);
-  const prompt = page.getByRole('dialog', { name: 'You are back online' });
-  await expect(prompt).toBeVisible();
-  await prompt.getByRole('button', { name: 'Send now' }).click();
-  await expect(page.getByRole('button', { name: '1 order waiting' })).toBeHidden({ timeout: 10_000 });
+  await sendAfterReconnecting(page, '1 order waiting');
   const placed = await bridgeOrders(request, token, buyer.id);
   expect(placed).toHaveLength(before + 3);
   expect(new Set(placed.map((o) => o.order_id)).size).toBe(placed.length);

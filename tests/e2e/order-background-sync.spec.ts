@@ -77,9 +77,11 @@ test('an order placed offline is sent by the service worker after its tab was cl
   const again = await context.newPage();
   await again.goto('/my-account/orders');
   await expect(again.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  await expect(again.getByText('Pending').first()).toBeVisible({ timeout: 15_000 });
-  await expect(again.getByRole('button', { name: /orders? waiting/ })).toBeHidden();
   const after = await bridgeOrders(request, token, buyer.id);
+  const sent = after.at(-1)!;
+  const row = again.getByRole('listitem').filter({ hasText: `#${sent.backend_order_id}` });
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByRole('button', { name: /orders? waiting/ })).toBeHidden({ timeout: 30_000 });
   expect(after).toHaveLength(before + 1);
   expect(new Set(after.map((o) => o.order_id)).size).toBe(after.length);
   await context.close();

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/accounts';
 import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { addFromProductPage } from './support/cart';
-import { addAddress, orderablePicks, quantityFor, seededCustomer, throughSections } from './support/checkout';
+import { addAddress, orderablePicks, quantityFor, seededCustomer, sendAfterReconnecting, throughSections } from './support/checkout';
 import { logIn } from './support/session';
 
 // Opt-in visual check, not part of `npm test`: SCREENSHOTS=1 npx playwright test screenshots-orders writes
@@ -50,8 +50,7 @@ for (const [width, customerId] of [
     await shot('orders-waiting', false);
     await page.keyboard.press('Escape');
     await restoreNetwork(context);
-    await page.getByRole('dialog', { name: 'You are back online' }).getByRole('button', { name: 'Send now' }).click();
-    await expect(page.getByRole('button', { name: '2 orders waiting' })).toBeHidden({ timeout: 10_000 });
+    await sendAfterReconnecting(page, '2 orders waiting');
     await page.goto('/my-account/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await page.getByRole('button', { name: 'Details' }).first().click();

@@ -86,3 +86,19 @@ export async function orderablePicks(request: APIRequestContext) {
     minimumOf: (p: CatalogProduct) => suppliers.get(p.supplier_id)!.minimum_order,
   };
 }
+
+/**
+ * Back online with orders waiting: the buyer agrees to send them in the "You are back online" prompt, unless
+ * the service worker's Background Sync was quicker (then the prompt goes away with the last waiting order).
+ * Either way nothing waits any more.
+ */
+export async function sendAfterReconnecting(page: Page, indicator: string): Promise<void> {
+  const waiting = page.getByRole('button', { name: indicator });
+  const prompt = page.getByRole('dialog', { name: 'You are back online' });
+  try {
+    await prompt.getByRole('button', { name: 'Send now' }).click({ timeout: 5_000 });
+  } catch (error) {
+    if (await waiting.isVisible()) throw error;
+  }
+  await expect(waiting).toBeHidden({ timeout: 15_000 });
+}

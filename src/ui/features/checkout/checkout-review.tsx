@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { M } from '../../../contracts/messages';
 import type { PlaceCartResult } from '../../../db/commands/orders';
 import type { CartView } from '../../../db/queries/cart-view';
 import { DEFAULT_SHIPPING } from '../../../domain/cart/totals';
@@ -26,7 +27,7 @@ export function CheckoutReview({
   actions: CartActions;
   onPlace(): Promise<PlaceCartResult | null>;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useFormatMoney();
   const paymentLabel = usePaymentLabel();
   const { withVat } = usePriceSettings();
@@ -47,7 +48,15 @@ export function CheckoutReview({
     setProblem(null);
     setBusy(true);
     try {
-      const result = await onPlace();
+      let result: PlaceCartResult | null;
+      try {
+        result = await onPlace();
+      } catch (error) {
+        // The delivery address no longer passes the rules (an old saved one): the buyer picks or fixes one.
+        console.error('Placing the order failed', error);
+        setProblem(i18n._(M.addressInvalid));
+        return;
+      }
       const first = result?.problems[0];
       if (!first) return;
       const name = suppliers.find((s) => s.supplierId === first.supplier_id)?.supplierName ?? '';
