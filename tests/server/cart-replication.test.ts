@@ -186,10 +186,18 @@ describe('cart replication against the bridge', () => {
     );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(shape(onServer)).toEqual([`${a.sku}×5`, `${b.sku}×3`].sort());
-    const suppliers = (await bridge(alice.token, 'GET', `/api/bridge/buyer/cart/pull?buyer_id=${company}`)).result as {
-      suppliers: { comment: string }[];
-    };
-    expect(suppliers.suppliers.map((s) => s.comment)).toEqual(['Παράδοση μετά τις 10']);
+    // The supplier's comment travels in its own replication (cart_suppliers), which may land a moment later.
+    const comments = await until(
+      async () =>
+        (
+          (await bridge(alice.token, 'GET', `/api/bridge/buyer/cart/pull?buyer_id=${company}`)).result as {
+            suppliers: { comment: string }[];
+          }
+        ).suppliers.map((s) => s.comment),
+      (list) => list.length > 0,
+      5000,
+    );
+    expect(comments).toEqual(['Παράδοση μετά τις 10']);
     // Each line was written once: a retried or repeated push does not add it again, and the line added and
     // removed while offline never reaches the bridge at all (its removal has nothing to remove there).
     expect(
