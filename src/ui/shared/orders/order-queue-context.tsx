@@ -45,11 +45,14 @@ export interface OrderQueueValue {
 
 const OrderQueueContext = createContext<OrderQueueValue | null>(null);
 
-/** One tab sends at a time; the bridge would store each order once anyway. */
-function withQueueLock<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` while this tab holds the named Web Lock (at once where the browser has no Web Locks). */
+function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? (locks.request('b2b.order-queue', work) as Promise<T>) : work();
+  return locks ? (locks.request(name, work) as Promise<T>) : work();
 }
+
+/** One tab sends at a time; the bridge would store each order once anyway. */
+const withQueueLock = <T,>(work: () => Promise<T>): Promise<T> => withLock('b2b.order-queue', work);
 
 /**
  * The order queue of the signed-in customer (docs/decisions/020-orders.md): sends at start, after placing,
@@ -105,7 +108,9 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
   const place = useCallback(
     async (input: Omit<PlaceCartInput, 'scope' | 'now'>): Promise<PlaceCartResult | null> => {
       if (!db || !scope) return null;
-      const result = await placeCartOrders(db, { ...input, scope, now: systemClock.now() });
+      // Two tabs pressing "Place order" at once: one places, the other then finds the cart empty or the same
+      // order waiting (its hash), so nothing is queued twice.
+      const result = await withLock('b2b.place-order', () => placeCartOrders(db, { ...input, scope, now: systemClock.now() }));
       if (result.placed.length === 0) return result;
       if (!navigator.onLine) {
         notify({ type: 'info', message: i18n._(TEXT.waiting) });
