@@ -46,6 +46,13 @@ const envSchema = z.object({
   SEARCH_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(5),
   /** Searches a customer may send at once after a pause (the token bucket's size). */
   SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * Orders a customer may send per second, sustained (per bridge process). A sales rep's device sends what it
+   * queued offline all at once when the connection returns, so the burst is large.
+   */
+  ORDER_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(2),
+  /** Orders a customer may send at once after a pause (the token bucket's size); also buyer-data saves. */
+  ORDER_BURST: z.coerce.number().int().min(100).max(1_000_000).default(200),
   /** Memory each catalogue answer cache (searches, URL maps) may use, in MB; least recently used answers go first. */
   SEARCH_CACHE_MB: z.coerce.number().positive().max(4096).default(32),
   /**
@@ -93,6 +100,8 @@ export type Config = {
   loginAttemptsPerAddress: number;
   searchRatePerSecond: number;
   searchBurst: number;
+  orderRatePerSecond: number;
+  orderBurst: number;
   searchCacheBytes: number;
 };
 
@@ -124,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginAttemptsPerAddress: e.LOGIN_ATTEMPTS_PER_ADDRESS,
     searchRatePerSecond: e.SEARCH_RATE_PER_SECOND,
     searchBurst: e.SEARCH_BURST,
+    orderRatePerSecond: e.ORDER_RATE_PER_SECOND,
+    orderBurst: e.ORDER_BURST,
     searchCacheBytes: Math.round(e.SEARCH_CACHE_MB * 1024 * 1024),
   };
 }

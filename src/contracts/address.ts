@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedText } from './bounds';
+import { epochMs } from './cart';
 import { citySchema, optionalText100, personNameSchema, phoneSchema, postcodeSchema, requiredText100 } from './fields';
 
 /**
@@ -40,3 +42,20 @@ export const addressDocSchema = z.object({
 export type AddressWireDoc = z.output<typeof addressDocSchema>;
 /** The most addresses a buyer keeps; the list is answered whole. */
 export const ADDRESSES_MAX = 100;
+
+/**
+ * Saving an address on the bridge (`PUT /api/bridge/buyer/addresses/:id?buyer_id=…`): the form and when the
+ * device saved it. The id is made on the device, so a resend of the same save changes nothing; of two saves
+ * of one address the later one (by `updated_at`) stays.
+ */
+export const addressSaveBodySchema = z.strictObject({
+  buyer_id: boundedText(64).optional(),
+  address: addressFormSchema,
+  updated_at: epochMs,
+});
+export type AddressSaveBody = z.input<typeof addressSaveBodySchema>;
+export const addressIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_COMMENT_MAX, CART_QTY_MAX } from '../domain/cart/rules';
 import { boundedRecord, boundedText } from './bounds';
 import { CART_MAX_LINES, cents, docId, epochMs, seqPullQuerySchema, shippingAddressSchema } from './cart';
+import { billingDocSchema, billingFormSchema } from './billing';
 import { M } from './messages';
 
 /**
@@ -43,6 +44,8 @@ export const placeOrderBodySchema = z.strictObject({
     comment: boundedText(CART_COMMENT_MAX, M.cartCommentTooLong),
     address: shippingAddressSchema,
     shipping_method_code: docId(),
+    /** Who the invoice is issued to; without it, the buyer's billing details on the bridge. */
+    billing: billingFormSchema.optional(),
   }),
 });
 export type PlaceOrderBody = z.output<typeof placeOrderBodySchema>;
@@ -115,6 +118,8 @@ export const orderDocSchema = z.object({
   address: shippingAddressSchema,
   shipping_method_code: z.string(),
   selected_address_id: z.string().nullable(),
+  /** Who the invoice is issued to, when the order named it (else the buyer's billing details on the bridge). */
+  billing: billingDocSchema.omit({ updated_at: true }).nullable(),
 });
 export type OrderWireDoc = z.output<typeof orderDocSchema>;
 

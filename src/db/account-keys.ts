@@ -4,3 +4,8 @@ export const CURRENT_CUSTOMER_KEY = 'customer';
 export function selectedBuyerKey(customerId: string): string {
   return `selected_buyer:${customerId}`;
 }
+
+/** The buyer's billing details (what invoices are issued to), shared by the buyer's users on this device. */
+export function billingKey(buyerId: string): string {
+  return `billing:${buyerId}`;
+}

@@ -5,6 +5,7 @@ import { nameSortKey } from '../domain/name-sort-key';
 import { makeOrder, makeProduct } from './testing/documents';
 import { createRxDatabase } from 'rxdb';
 import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
+import { accountSchema } from './schema/account';
 import { orderSchema } from './schema/orders';
 import { fakeAppStorage } from './testing/fake-storage';
 
@@ -98,8 +99,8 @@ describe('schemas', () => {
         ).toBe(true);
       }
     }
-    // Every version above 0 has a migration (cart_items: decision 018; orders: decision 020).
-    expect(schema.version).toBe(name === 'cart_items' || name === 'orders' ? 1 : 0);
+    // Every version above 0 has a migration (cart_items: decision 018; orders: decision 020; account: decision 021).
+    expect(schema.version).toBe(name === 'cart_items' || name === 'orders' || name === 'account' ? 1 : 0);
   });
 });
 
@@ -134,6 +135,30 @@ describe('orders version 1', () => {
     const db = await createAppDatabase({ name: 'orders-v0', storage: fakeAppStorage(factory), multiInstance: false });
     try {
       expect((await db.orders.findOne(order.id).exec())?.supplier_id).toBe('42');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('account version 1', () => {
+  it('keeps the signed-in customer of version 0 and takes the billing details of version 1', async () => {
+    const factory = new IDBFactory();
+    const v0 = {
+      ...accountSchema,
+      version: 0,
+      properties: { ...accountSchema.properties, kind: { ...accountSchema.properties.kind, enum: ['customer'] } },
+    };
+    const storage = wrappedValidateZSchemaStorage({ storage: fakeAppStorage(factory) });
+    const old = await createRxDatabase({ name: 'account-v0', storage, multiInstance: false });
+    await old.addCollections({ account: { schema: v0 as never } });
+    await old.account!.insert({ key: 'customer', kind: 'customer', customer_id: 'c-1', buyer_id: '', data: { id: 'c-1' }, updated_at: 1 });
+    await old.close();
+    const db = await createAppDatabase({ name: 'account-v0', storage: fakeAppStorage(factory), multiInstance: false });
+    try {
+      expect((await db.account.findOne('customer').exec())?.data).toEqual({ id: 'c-1' });
+      await db.account.insert({ key: 'billing:b-1', kind: 'billing', customer_id: 'c-1', buyer_id: 'b-1', data: {}, updated_at: 2 });
+      expect(await db.account.count().exec()).toBe(2);
     } finally {
       await db.close();
     }

@@ -5,7 +5,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { getRxStorageMapped } from './storage/mapped-storage';
 import type { IndexedDbSettings } from './storage/write-log';
-import { accountSchema, type AccountDoc } from './schema/account';
+import { accountMigrations, accountSchema, type AccountDoc } from './schema/account';
 import { addressSchema, type AddressDoc } from './schema/addresses';
 import { cartItemMigrations, cartItemSchema, type CartItemDoc } from './schema/cart-items';
 import { cartSupplierSchema, type CartSupplierDoc } from './schema/cart-suppliers';
@@ -60,6 +60,7 @@ const COLLECTION_EXTRAS: Partial<Record<AppCollectionName, object>> = {
   cart_items: { migrationStrategies: cartItemMigrations, conflictHandler: cartItemConflicts },
   cart_suppliers: { conflictHandler: cartSupplierConflicts },
   orders: { migrationStrategies: orderMigrations },
+  account: { migrationStrategies: accountMigrations },
 };
 
 /**

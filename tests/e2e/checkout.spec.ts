@@ -6,6 +6,8 @@ import { addFromProductPage, buyersOf } from './support/cart';
 import {
   addAddress,
   bridgeOrders,
+  E2E_BILLING,
+  editBilling,
   orderablePicks,
   quantityFor,
   seededCustomer,
@@ -51,12 +53,13 @@ test('checkout online and offline: every order reaches the bridge once, the hist
   await expect(page.getByText('Sent to the supplier.')).toHaveCount(2, { timeout: 10_000 });
   await expect.poll(async () => (await bridgeOrders(request, token, buyer.id)).length, { timeout: 5000 }).toBe(before + 2);
 
-  // Offline: the order waits on the device, through a reload, and goes once the buyer agrees to send it.
+  // Offline: the billing details are edited and the order waits on the device, through a reload; both go
+  // once the buyer agrees to send the order when the connection returns.
   await addFromProductPage(page, c, quantityFor(c, minimumOf(c)));
   await page.goto('/checkout');
   await expect(page.getByRole('radio', { name: /Τσιμισκή 24/ })).toBeChecked();
-  await throughSections(page, [nameOf(c)]);
   await cutNetwork(context);
+  await throughSections(page, [nameOf(c)], editBilling);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Order waiting! It will be sent when the connection returns.')).toBeVisible();
   await expect(page.getByRole('button', { name: '1 order waiting' })).toBeVisible();
@@ -68,6 +71,9 @@ test('checkout online and offline: every order reaches the bridge once, the hist
   const placed = await bridgeOrders(request, token, buyer.id);
   expect(placed).toHaveLength(before + 3);
   expect(new Set(placed.map((o) => o.order_id)).size).toBe(placed.length);
+  expect(placed.at(-1)?.billing).toEqual(E2E_BILLING);
+  const billing = await request.get(`/api/bridge/buyer/billing?buyer_id=${buyer.id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(((await billing.json()) as { result: object }).result).toMatchObject(E2E_BILLING);
 
   // The history: every order, searchable by its number.
   await page.goto('/my-account/orders');

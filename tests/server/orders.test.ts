@@ -345,3 +345,51 @@ describe('refusals', () => {
     expect(await ordersOf(stale.order.order_id)).toBe(1);
   });
 });
+
+describe('who the order is invoiced to and where it came from', () => {
+  const billing = {
+    company: 'Ταβέρνα Ο Μύλος ΟΕ',
+    afm: '094014201',
+    tax_office: 'ΔΟΥ Α΄ Αθηνών',
+    street: 'Πειραιώς 100',
+    city: 'Αθήνα',
+    postcode: '11854',
+  };
+
+  it('keeps the billing details the order names, and refuses ones that break the rules (a wrong check digit)', async () => {
+    const body = orderBody([orderLine(products[0]!, 1)], { billing });
+    expect((await place(body)).statusCode).toBe(200);
+    const [row] = await t.db.query<{ content: { billing?: unknown } }>('select content from orders where order_id = $1', [
+      body.order.order_id,
+    ]);
+    expect(row?.content.billing).toEqual(billing);
+    const wrong = orderBody([orderLine(products[0]!, 1)], { billing: { ...billing, afm: '094014202' } });
+    const refused = await place(wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(json(refused))).toContain(M.taxNumberInvalid);
+    expect(await ordersOf(wrong.order.order_id)).toBe(0);
+  });
+
+  it('keeps the saved address an order names only when it is the buyer’s', async () => {
+    const other = await createBuyer(t.db);
+    const insert = (id: string, buyerId: string) =>
+      t.db.query(
+        `insert into addresses (id, buyer_id, alias, firstname, lastname, street, street_number, city, postcode, region, phone)
+         values ($1, $2, 'Έδρα', 'Νίκος', 'Παππάς', 'Τσιμισκή', '24', 'Θεσσαλονίκη', '54624', '', '2310123456')`,
+        [id, buyerId],
+      );
+    await insert(`${company.id}-own`, company.id);
+    await insert(`${other.id}-theirs`, other.id);
+    const stored = async (selected: string) => {
+      const body = { ...orderBody([orderLine(products[1]!, 1)]), selected_address_id: selected };
+      expect((await place(body)).statusCode).toBe(200);
+      const [row] = await t.db.query<{ content: { selected_address_id: string | null } }>(
+        'select content from orders where order_id = $1',
+        [body.order.order_id],
+      );
+      return row?.content.selected_address_id;
+    };
+    expect(await stored(`${company.id}-own`)).toBe(`${company.id}-own`);
+    expect(await stored(`${other.id}-theirs`)).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../../src/contracts/messages';
 import { createCustomer, TEST_PASSWORD } from './helpers/factory';
+import { openTestSession } from './helpers/session';
 import { createTestApp, json, type TestApp } from './helpers/test-app';
 
 /**
@@ -197,5 +198,32 @@ describe('registration and reset', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('orders and buyer data', () => {
+  it('let a customer send a device’s whole queue at once (200), then 429 with Retry-After; another customer is not held back', async () => {
+    const [rep, other] = [await createCustomer(t.db), await createCustomer(t.db)];
+    const send = async (customerId: string, url: string, method: 'POST' | 'PUT') =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${(await sessions.get(customerId))!}` },
+        // Refused 400 after the budget is taken: the budget counts every call, which keeps this test fast.
+        payload: {},
+      });
+    const sessions = new Map([rep, other].map((c) => [c.id, openTestSession(t.db, c.id).then((s) => s.token)]));
+    const statuses: number[] = [];
+    for (let i = 0; i < 230 && !statuses.includes(429); i += 1)
+      statuses.push((await send(rep.id, '/api/bridge/buyer/order', 'POST')).statusCode);
+    expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(200);
+    expect(statuses.slice(0, 200).every((s) => s === 400)).toBe(true);
+    const limited = await send(rep.id, '/api/bridge/buyer/order', 'POST');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(json(limited).errors?.[0]?.description).toBe(M.tooManyRequests);
+    expect((await send(other.id, '/api/bridge/buyer/order', 'POST')).statusCode).toBe(400);
+    // Saves of addresses and billing details have their own budget of the same size.
+    expect((await send(rep.id, '/api/bridge/buyer/billing', 'PUT')).statusCode).toBe(400);
   });
 });

@@ -23,6 +23,7 @@ interface OrderRow {
     address: OrderWireDoc['address'];
     shipping_method_code: string;
     selected_address_id: string | null;
+    billing?: OrderWireDoc['billing'];
   };
   totals: OrderWireDoc['totals'];
   seq: string;
@@ -49,6 +50,7 @@ function toWire(row: OrderRow): OrderWireDoc {
     address: row.content.address,
     shipping_method_code: row.content.shipping_method_code,
     selected_address_id: row.content.selected_address_id ?? null,
+    billing: row.content.billing ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { OrderConfirmation, OrderProblem, PlaceOrderBody } from '../../../src/contracts/order';
 import { orderHash, orderTotals } from '../../../src/domain/order/order';
 import type { CartScope } from '../cart/documents';
+import { isAddressOf } from '../buyer-data';
 import { checkOrder } from './check-order';
 
 /** The advisory lock that orders writes to the order stream (any constant the bridge uses for nothing else). */
@@ -96,6 +97,9 @@ export async function placeOrder(db: Db, scope: CartScope, body: PlaceOrderBody,
     await tx.query(`select pg_advisory_xact_lock(${ORDER_STREAM_LOCK})`);
     const [{ id } = { id: '0' }] = await tx.query<{ id: string }>("select nextval('order_number_seq')::text as id");
     const totals = orderTotals(order.lines);
+    // The saved address named is kept only when it is this buyer's (the delivery address itself is in the order).
+    const selectedAddressId =
+      body.selected_address_id && (await isAddressOf(tx, scope.buyerId, body.selected_address_id)) ? body.selected_address_id : null;
     const confirmation: OrderConfirmation = {
       order_id: orderId,
       backend_order_id: id,
@@ -120,7 +124,7 @@ export async function placeOrder(db: Db, scope: CartScope, body: PlaceOrderBody,
         hash,
         Number(order.supplier_id),
         order.payment_method,
-        JSON.stringify({ ...content, selected_address_id: body.selected_address_id ?? null }),
+        JSON.stringify({ ...content, selected_address_id: selectedAddressId }),
         totals.grand_total,
         JSON.stringify(confirmation),
         placedAt,

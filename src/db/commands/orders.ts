@@ -1,3 +1,4 @@
+import { billingFormSchema } from '../../contracts/billing';
 import { shippingAddressSchema } from '../../contracts/cart';
 import type { PlaceOrderBody } from '../../contracts/order';
 import type { PaymentMethodId } from '../../domain/cart/rules';
@@ -6,6 +7,7 @@ import {
   orderTotals,
   ordersFromCart,
   type OrderAddress,
+  type OrderBilling,
   type OrderContent,
   type OrderSplitProblem,
 } from '../../domain/order/order';
@@ -25,6 +27,8 @@ export interface PlaceCartInput {
   shippingMethodCode: string;
   /** The buyer's saved address the delivery address came from, if any. */
   selectedAddressId?: string | undefined;
+  /** Who the invoices are issued to; without it, the buyer's billing details on the bridge. */
+  billing?: OrderBilling | undefined;
   now: number;
   newId?: () => string;
 }
@@ -58,6 +62,7 @@ export async function placeCartOrders(db: AppDatabase, input: PlaceCartInput): P
   const { scope } = input;
   // The bridge hashes the address as its contract reads it; so does the device, or the hashes would differ.
   const address = shippingAddressSchema.parse(input.address);
+  const billing = input.billing ? billingFormSchema.parse(input.billing) : undefined;
   const [lines, choices] = await Promise.all([
     db.cart_items.find({ selector: scopeSelector(scope) }).exec(),
     db.cart_suppliers.find({ selector: scopeSelector(scope) }).exec(),
@@ -87,6 +92,7 @@ export async function placeCartOrders(db: AppDatabase, input: PlaceCartInput): P
     minimumOf: (id) => suppliers.get(id)?.minimum_order ?? 0,
     address,
     shippingMethodCode: input.shippingMethodCode,
+    billing,
   });
   if (split.problems.length > 0) return { placed: [], alreadyQueued: [], problems: split.problems };
 

@@ -1,13 +1,13 @@
 import type { RxJsonSchema } from 'rxdb';
 import { epochMsField, idField, ID_MAX, keyField, openObjectField, type OpenObject } from './fields';
 
-export const ACCOUNT_KINDS = ['customer', 'selected_buyer', 'credit_terms', 'payment_methods', 'checkout', 'settings'] as const;
+export const ACCOUNT_KINDS = ['customer', 'selected_buyer', 'credit_terms', 'payment_methods', 'checkout', 'settings', 'billing'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /**
  * Keyed documents about the signed-in customer and their buyers: the profile (key "customer"), the
  * selected buyer per customer ("selected_buyer:<customerId>"), credit terms and payment methods per
- * buyer, checkout choices. `data` is parsed with the zod contract on every read.
+ * buyer, checkout choices, the buyer's billing details ("billing:<buyerId>"). `data` is parsed with the zod contract on every read.
  */
 export interface AccountDoc {
   key: string;
@@ -22,7 +22,7 @@ export interface AccountDoc {
 export const accountSchema: RxJsonSchema<AccountDoc> = {
   title: 'account',
   description: 'Profile, buyers, selected buyer, credit terms, payment methods of the signed-in customer',
-  version: 0,
+  version: 1,
   primaryKey: 'key',
   type: 'object',
   properties: {
@@ -35,4 +35,9 @@ export const accountSchema: RxJsonSchema<AccountDoc> = {
   },
   required: ['key', 'kind', 'customer_id', 'buyer_id', 'data', 'updated_at'],
   indexes: ['buyer_id', 'customer_id'],
+};
+
+/** Version 1 added the kind "billing"; earlier documents are unchanged. */
+export const accountMigrations = {
+  1: (doc: AccountDoc): AccountDoc => doc,
 };

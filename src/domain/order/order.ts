@@ -38,6 +38,16 @@ export interface OrderAddress {
   telephone: string;
 }
 
+/** Who the invoice is issued to (docs/product-rules.md §5 billing details). */
+export interface OrderBilling {
+  company: string;
+  afm: string;
+  tax_office: string;
+  street: string;
+  city: string;
+  postcode: string;
+}
+
 /** What the buyer orders from one supplier: everything the hash covers. */
 export interface OrderContent {
   buyer_id: string;
@@ -47,6 +57,7 @@ export interface OrderContent {
   comment: string;
   address: OrderAddress;
   shipping_method_code: string;
+  billing?: OrderBilling | undefined;
 }
 
 /** The lines in a fixed order, so the same goods hash the same whatever order the cart listed them in. */
@@ -114,6 +125,7 @@ export function ordersFromCart(input: {
   minimumOf: (supplierId: string) => Cents;
   address: OrderAddress;
   shippingMethodCode: string;
+  billing?: OrderBilling | undefined;
 }): { orders: OrderContent[]; problems: OrderSplitProblem[] } {
   const choiceOf = new Map(input.choices.map((c) => [c.supplier_id, c]));
   const bySupplier = new Map<string, OrderLine[]>();
@@ -141,6 +153,7 @@ export function ordersFromCart(input: {
         comment: choice.comment,
         address: input.address,
         shipping_method_code: input.shippingMethodCode,
+        ...(input.billing ? { billing: input.billing } : {}),
       }),
     );
   }

@@ -16,9 +16,10 @@ export function quantityFor(product: CatalogProduct, minimum: number): number {
   return Math.min(Math.floor(product.qty), Math.max(1, Math.ceil((minimum + 1) / Math.max(1, product.price))));
 }
 
-export async function throughSections(page: Page, suppliers: string[]): Promise<void> {
+export async function throughSections(page: Page, suppliers: string[], atBilling?: (page: Page) => Promise<void>): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Billing details' })).toBeVisible();
+  await atBilling?.(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   for (const name of suppliers) {
     // Each supplier lists the methods it takes; the first is chosen. The choice is saved on the cart, then
@@ -47,6 +48,33 @@ export async function addAddress(page: Page): Promise<void> {
   await modal.getByLabel('Phone').fill('2310 123456');
   await modal.getByRole('button', { name: 'Save address' }).click();
   await expect(modal).toBeHidden();
+}
+
+export const E2E_BILLING = {
+  company: 'Ταβέρνα Ο Μύλος ΟΕ',
+  afm: '094014201',
+  tax_office: 'ΔΟΥ Α΄ Αθηνών',
+  street: 'Πειραιώς 100',
+  city: 'Αθήνα',
+  postcode: '11854',
+};
+
+/** Edits the billing details in their modal: first with a tax number whose check digit is wrong. */
+export async function editBilling(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Edit billing details' }).click();
+  const modal = page.getByRole('dialog', { name: 'Billing details' });
+  await modal.getByLabel('Company').fill(E2E_BILLING.company);
+  await modal.getByLabel('Tax number (AFM)').fill('094014202');
+  await modal.getByLabel('Tax office').fill(E2E_BILLING.tax_office);
+  await modal.getByLabel('Street and number').fill(E2E_BILLING.street);
+  await modal.getByLabel('City').fill(E2E_BILLING.city);
+  await modal.getByLabel('Postcode').fill(E2E_BILLING.postcode);
+  await expect(modal.getByText('This tax number is not valid')).toBeVisible();
+  await modal.getByLabel('Tax number (AFM)').fill(E2E_BILLING.afm);
+  await modal.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByText('Invoices for these orders are issued to these details.')).toBeVisible();
+  await expect(page.getByText(E2E_BILLING.tax_office)).toBeVisible();
 }
 
 /** A seeded customer by id (server/seed): owners of companies no other test orders for. */

@@ -11,7 +11,7 @@ import { fieldErrorText } from '../../shared/session/error-message';
 import styles from './checkout.module.css';
 
 /** Field messages show while typing, once the person paused (docs/product-rules.md §9 validation debounce). */
-const VALIDATION_DEBOUNCE_MS = 100;
+export const VALIDATION_DEBOUNCE_MS = 100;
 
 /**
  * The address modal of the checkout: adds or edits a delivery address of the buyer, with the rules of

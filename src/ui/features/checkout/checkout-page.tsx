@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { saveAddress } from '../../../db/commands/addresses';
+import { saveAddress, saveBilling } from '../../../db/commands/addresses';
 import type { PlaceCartResult } from '../../../db/commands/orders';
-import { deliveryAddressOf, observeAddresses } from '../../../db/queries/addresses';
+import { deliveryAddressOf, observeAddresses, observeBilling, type BillingView } from '../../../db/queries/addresses';
 import type { AddressDoc } from '../../../db/schema/addresses';
 import { DEFAULT_SHIPPING } from '../../../domain/cart/totals';
 import { systemClock } from '../../../domain/clock';
@@ -21,6 +21,7 @@ import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { useOrderQueue } from '../../shared/orders/order-queue-context';
 import { useSession } from '../../shared/session/session-context';
 import { AddressDialog } from './address-dialog';
+import { BillingDialog } from './billing-dialog';
 import { CheckoutReview } from './checkout-review';
 import { ThankYou } from './thank-you';
 import styles from './checkout.module.css';
@@ -70,7 +71,9 @@ export function Component() {
   const key = customer && buyer ? progressKey(customer.id, buyer.id) : null;
   const [progress, update] = useCheckoutProgress(key);
   const addresses = useObservable(() => (db && buyer ? observeAddresses(db, buyer.id) : null), [db, buyer?.id]);
+  const billing = useObservable(() => (db && buyer ? observeBilling(db, buyer.id) : null), [db, buyer?.id]);
   const [editing, setEditing] = useState<AddressDoc | 'new' | null>(null);
+  const [editingBilling, setEditingBilling] = useState(false);
   const [placed, setPlaced] = useState<PlaceCartResult | null>(null);
   const address = useMemo(() => addresses?.find((a) => a.id === progress.addressId) ?? addresses?.[0], [addresses, progress.addressId]);
   const suppliers = view?.suppliers.filter((s) => !s.excluded) ?? [];
@@ -95,11 +98,23 @@ export function Component() {
   }
 
   const go = (step: CheckoutStep) => update({ step });
+  const scope = { customerId: customer?.id ?? '', buyerId: buyer.id };
   const saveAndChoose = async (values: Parameters<typeof saveAddress>[2]) => {
-    const saved = await saveAddress(db, buyer.id, values, systemClock.now(), editing && editing !== 'new' ? editing.id : undefined);
+    const saved = await saveAddress(db, scope, values, systemClock.now(), editing && editing !== 'new' ? editing.id : undefined);
     update({ addressId: saved.id });
     setEditing(null);
+    queue.sendNow().catch(() => undefined);
   };
+  // Until the bridge has sent them, the company the customer orders for, to be completed.
+  const billingDetails: BillingView['details'] = billing?.details ?? {
+    company: buyer.company,
+    afm: buyer.afm,
+    tax_office: '',
+    street: '',
+    city: '',
+    postcode: '',
+  };
+  const billingValid = billing?.valid ?? null;
 
   return (
     <div className={styles.page}>
@@ -153,19 +168,22 @@ export function Component() {
           onEdit={() => go(2)}
           summary={
             <p className={styles.summaryText}>
-              {buyer.company} · {t`Tax number`} {buyer.afm}
+              {billingDetails.company} · {t`Tax number`} {billingDetails.afm}
             </p>
           }
         >
-          <dl className={styles.details}>
-            <dt>{t`Company`}</dt>
-            <dd>{buyer.company}</dd>
-            <dt>{t`Tax number`}</dt>
-            <dd>{buyer.afm}</dd>
-          </dl>
-          <p className={styles.muted}>{t`Invoices are issued to the company you order for.`}</p>
+          <BillingLines billing={billingDetails} />
+          {billingValid ? (
+            <p className={styles.muted}>{t`Invoices for these orders are issued to these details.`}</p>
+          ) : billing ? (
+            <FormAlert tone="error">{t`Please complete the billing details before you continue.`}</FormAlert>
+          ) : (
+            <p className={styles.muted}>{t`Invoices are issued to the company you order for.`}</p>
+          )}
           <div className={styles.actions}>
-            <Button variant="primary" onClick={() => go(3)}>
+            <Button onClick={() => setEditingBilling(true)}>{t`Edit billing details`}</Button>
+            {/* Details not on this device yet: the order goes without them and the bridge invoices its record. */}
+            <Button variant="primary" disabled={Boolean(billing) && !billingValid} onClick={() => go(3)}>
               {t`Continue`}
             </Button>
           </div>
@@ -194,6 +212,7 @@ export function Component() {
                   address: deliveryAddressOf(address),
                   shippingMethodCode: 'standard',
                   selectedAddressId: address.id,
+                  billing: billingValid ?? undefined,
                 });
                 if (result && result.problems.length === 0) {
                   // The next checkout starts at section 1, with the address this order went to.
@@ -208,6 +227,17 @@ export function Component() {
           )}
         </Section>
       </ol>
+      {editingBilling ? (
+        <BillingDialog
+          billing={billingDetails}
+          onClose={() => setEditingBilling(false)}
+          onSave={async (values) => {
+            await saveBilling(db, scope, values, systemClock.now());
+            setEditingBilling(false);
+            queue.sendNow().catch(() => undefined);
+          }}
+        />
+      ) : null}
       {editing ? (
         <AddressDialog address={editing === 'new' ? undefined : editing} onSave={saveAndChoose} onClose={() => setEditing(null)} />
       ) : null}
@@ -223,6 +253,22 @@ function ShippingLine() {
         Standard delivery: {money(DEFAULT_SHIPPING.amount)} ({money(DEFAULT_SHIPPING.amountInclTax)} incl. VAT)
       </Trans>
     </p>
+  );
+}
+
+function BillingLines({ billing }: { billing: BillingView['details'] }) {
+  const { t } = useLingui();
+  return (
+    <dl className={styles.details}>
+      <dt>{t`Company`}</dt>
+      <dd>{billing.company}</dd>
+      <dt>{t`Tax number`}</dt>
+      <dd>{billing.afm}</dd>
+      <dt>{t`Tax office`}</dt>
+      <dd>{billing.tax_office || '—'}</dd>
+      <dt>{t`Address`}</dt>
+      <dd>{[billing.street, [billing.postcode, billing.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '—'}</dd>
+    </dl>
   );
 }
 

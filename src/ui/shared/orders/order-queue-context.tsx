@@ -6,10 +6,11 @@ import { M } from '../../../contracts/messages';
 import { placeCartOrders, type PlaceCartInput, type PlaceCartResult } from '../../../db/commands/orders';
 import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders';
 import { systemClock } from '../../../domain/clock';
-import { pullAddresses } from '../../../replication/address-pull';
+import { pullAddresses, pullBilling } from '../../../replication/address-pull';
 import { pullOrders } from '../../../replication/order-pull';
 import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queue';
 import { handOrdersToServiceWorker } from '../../../replication/order-sync-message';
+import { sendSyncTasks } from '../../../replication/sync-task-queue';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useNotify } from '../notifications/notifications';
@@ -53,6 +54,7 @@ function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 /** One tab sends at a time; the bridge would store each order once anyway. */
 const withQueueLock = <T,>(work: () => Promise<T>): Promise<T> => withLock('b2b.order-queue', work);
+const withOutboxLock = <T,>(work: () => Promise<T>): Promise<T> => withLock('b2b.outbox', work);
 
 /**
  * The order queue of the signed-in customer (docs/decisions/020-orders.md): sends at start, after placing,
@@ -86,12 +88,20 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
     if (!db || !scope || !navigator.onLine) return;
     pullOrders(db, client, scope).catch(() => undefined);
     pullAddresses(db, client, scope.buyerId, systemClock.now()).catch(() => undefined);
+    pullBilling(db, client, scope, systemClock.now()).catch(() => undefined);
   }, [db, scope, client]);
+
+  /** The buyer data saved on the device (addresses, billing details) goes first: an order may name an address. */
+  const sendOutbox = useCallback(async (): Promise<void> => {
+    if (!db || !customerId) return;
+    await sendSyncTasks(db, client, { customerId, now: () => systemClock.now(), lock: withOutboxLock }).catch(() => undefined);
+  }, [db, customerId, client]);
 
   const sendNow = useCallback(async (): Promise<QueueRun | null> => {
     if (!db || !customerId) return null;
     setSending(true);
     try {
+      await sendOutbox();
       const run = await sendQueuedOrders(db, client, { customerId, now: () => systemClock.now(), lock: withQueueLock });
       // No answer: the service worker gets the waiting orders, to send by Background Sync if every tab closes.
       if (run.stoppedBy?.kind === 'network') await handOrdersToServiceWorker(db, customerId).catch(() => false);
@@ -103,7 +113,7 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
     } finally {
       setSending(false);
     }
-  }, [db, customerId, client, notify, i18n, pull]);
+  }, [db, customerId, client, notify, i18n, pull, sendOutbox]);
 
   const place = useCallback(
     async (input: Omit<PlaceCartInput, 'scope' | 'now'>): Promise<PlaceCartResult | null> => {
@@ -132,7 +142,7 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
       pull();
     }, 0);
     const online = (): void => {
-      pull();
+      void sendOutbox().then(pull);
       if (queuedRef.current > 0) setReconnectPrompt(true);
     };
     const timer = setInterval(() => {
@@ -144,7 +154,7 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
       clearInterval(timer);
       window.removeEventListener('online', online);
     };
-  }, [db, customerId, sendNow, pull]);
+  }, [db, customerId, sendNow, sendOutbox, pull]);
 
   useEffect(() => {
     let cancelled = false;
