@@ -285,6 +285,9 @@ export const SSE_CART_EVENT = 'cart';
 export const cartEventSchema = z.object({ buyer_id: z.string().min(1).max(64) });
 export type CartEvent = z.infer<typeof cartEventSchema>;
 
+/** An order of the signed-in customer for this buyer was stored or changed status: the orders pull. */
+export const SSE_ORDERS_EVENT = 'orders';
+
 export const SSE_END_EVENT = 'end';
 export const endEventSchema = z.object({ reason: z.enum(['session', 'limit']) });
 export type EndEvent = z.infer<typeof endEventSchema>;

@@ -5,6 +5,7 @@ import {
   EVENT_SOURCE_CLOSED,
   concerns,
   concernsCart,
+  concernsOrders,
   fetchEventsTicket,
   liveCatalogEvents,
   type EventSourceLike,
@@ -103,6 +104,20 @@ describe('live catalogue events', () => {
     expect(concernsCart({ type: 'resync' }, 'buyer-8')).toBe(true);
     expect(concernsCart({ type: 'change', collections: ['products'] }, 'buyer-7')).toBe(false);
     expect(concerns(cart, 'products')).toBe(false);
+  });
+
+  it('turns an orders message into an orders event for that buyer, which neither the cart nor the catalogue pulls for', async () => {
+    const { sources, events } = await setup();
+    sources[0]?.send('orders', JSON.stringify({ buyer_id: 'buyer-7' }));
+    sources[0]?.send('orders', JSON.stringify({ buyer_id: '' }));
+    expect(events).toEqual([{ type: 'orders', buyerId: 'buyer-7' }]);
+    const [orders] = events as [LiveEvent];
+    expect(concernsOrders(orders, 'buyer-7')).toBe(true);
+    expect(concernsOrders(orders, 'buyer-8')).toBe(false);
+    expect(concernsOrders({ type: 'resync' }, 'buyer-8')).toBe(true);
+    expect(concernsOrders({ type: 'cart', buyerId: 'buyer-7' }, 'buyer-7')).toBe(false);
+    expect(concernsCart(orders, 'buyer-7')).toBe(false);
+    expect(concerns(orders, 'products')).toBe(false);
   });
 
   it('reopens a dropped stream itself with a fresh ticket instead of letting the browser retry the old URL', async () => {

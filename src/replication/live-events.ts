@@ -8,6 +8,7 @@ import {
   SSE_CART_EVENT,
   SSE_CHANGE_EVENT,
   SSE_END_EVENT,
+  SSE_ORDERS_EVENT,
   SSE_RESYNC_EVENT,
   type EndEvent,
   type SyncCollection,
@@ -17,9 +18,14 @@ import { retryDelay } from './retry-delay';
 
 /**
  * `resync`: the stream (re)connected, every collection (and the cart) pulls; `change`: these catalogue
- * collections moved on the bridge; `cart`: the signed-in customer's cart for this buyer changed there.
+ * collections moved on the bridge; `cart`: the signed-in customer's cart for this buyer changed there;
+ * `orders`: one of their orders for this buyer was stored or changed status there.
  */
-export type LiveEvent = { type: 'resync' } | { type: 'change'; collections: SyncCollection[] } | { type: 'cart'; buyerId: string };
+export type LiveEvent =
+  | { type: 'resync' }
+  | { type: 'change'; collections: SyncCollection[] }
+  | { type: 'cart'; buyerId: string }
+  | { type: 'orders'; buyerId: string };
 
 /** The part of the browser's EventSource the live stream uses (tests pass one built on fetch). */
 export interface EventSourceLike {
@@ -91,6 +97,10 @@ function follow(
   source.addEventListener(SSE_CART_EVENT, (event) => {
     const cart = parseJson(event.data, cartEventSchema);
     if (cart) emit({ type: 'cart', buyerId: cart.buyer_id });
+  });
+  source.addEventListener(SSE_ORDERS_EVENT, (event) => {
+    const orders = parseJson(event.data, cartEventSchema);
+    if (orders) emit({ type: 'orders', buyerId: orders.buyer_id });
   });
   source.addEventListener(SSE_END_EVENT, (event) => hooks.ended(parseJson(event.data, endEventSchema)?.reason));
   source.onerror = () => hooks.ended();
@@ -181,11 +191,16 @@ export function liveCatalogEvents(options: LiveEventsOptions): Observable<LiveEv
 
 /** RxDB's pull.stream$ item for one collection: 'RESYNC' makes it pull from its checkpoint. */
 export function concerns(event: LiveEvent, collection: SyncCollection): boolean {
-  if (event.type === 'cart') return false;
-  return event.type === 'resync' || event.collections.includes(collection);
+  if (event.type === 'resync') return true;
+  return event.type === 'change' && event.collections.includes(collection);
 }
 
 /** Whether the cart of this buyer should pull now: the stream (re)connected, or the bridge said it changed. */
 export function concernsCart(event: LiveEvent, buyerId: string): boolean {
   return event.type === 'resync' || (event.type === 'cart' && event.buyerId === buyerId);
+}
+
+/** Whether the orders of this buyer should pull now: the stream (re)connected, or the bridge said one moved. */
+export function concernsOrders(event: LiveEvent, buyerId: string): boolean {
+  return event.type === 'resync' || (event.type === 'orders' && event.buyerId === buyerId);
 }

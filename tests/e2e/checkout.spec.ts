@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './support/accounts';
+import { DEMO, DEMO_PASSWORD } from './support/accounts';
+import { apiLogin } from './support/catalog-api';
 import { seriousViolations } from './support/axe';
 import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { addFromProductPage, buyersOf } from './support/cart';
@@ -83,5 +84,15 @@ test('checkout online and offline: every order reaches the bridge once, the hist
   await expect(page.getByRole('status').filter({ hasText: /orders?$/ })).toHaveText('1 order');
   await expect(page.getByText(`#${newest.backend_order_id}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // An administrator accepts it: the open page shows the new status through the live events, long before the
+  // 30-second pull would have.
+  const admin = await apiLogin(request, DEMO.admin, DEMO_PASSWORD);
+  const moved = await request.put(`/api/admin/orders/${newest.backend_order_id}/status`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { status: 'accepted' },
+  });
+  expect(moved.status()).toBe(200);
+  await expect(page.locator('[data-status="accepted"]')).toBeVisible({ timeout: 4_000 });
   await context.close();
 });

@@ -16,6 +16,7 @@ import { LiveEventHub } from '../../server/services/change-feed/live-events';
 import { pollingNotifier, postgresNotifier, type ChangeNotifier } from '../../server/services/change-feed/notifier';
 import { M } from '../../src/contracts/messages';
 import { addMember, createBuyer, createCustomer } from './helpers/factory';
+import { orderableProducts, orderBody, orderLine, placeOrderAs } from './helpers/order-api';
 import { openTestSession } from './helpers/session';
 import { isResync, openStream, type Stream } from './helpers/sse-stream';
 import { TEST_JWT_SECRET } from './helpers/test-app';
@@ -173,6 +174,39 @@ describe('GET /api/events on PGlite (LISTEN through PGlite.listen)', () => {
     expect(colleagues.messages.filter((m) => m.startsWith('event: cart'))).toEqual([]);
   });
 
+  it('tells the customer who placed an order, and nobody else, when it is stored and when its status changes', async () => {
+    const alice = await createCustomer(db);
+    const bob = await createCustomer(db);
+    const buyer = await createBuyer(db);
+    await addMember(db, buyer.id, alice.id, true);
+    await addMember(db, buyer.id, bob.id, false);
+    const aliceToken = (await openTestSession(db, alice.id)).token;
+    const mine = await openStream(`${base}/api/events?token=${await ticketFor(aliceToken)}`);
+    const colleagues = await openStream(`${base}/api/events?token=${await ticketFor((await openTestSession(db, bob.id)).token)}`);
+    open.push(mine, colleagues);
+    await Promise.all([mine.waitFor(isResync, 2000), colleagues.waitFor(isResync, 2000)]);
+    const [supplierId, products] = [...(await orderableProducts(db, 5)).entries()][0]!;
+    await db.query("update suppliers set minimum_order_cents = 0, data = data - 'payment_methods' where id = $1", [Number(supplierId)]);
+    const body = orderBody(buyer.id, supplierId, [orderLine(products[0]!, 1)]);
+    const placed = await placeOrderAs(app, aliceToken, body);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const event = `event: orders\ndata: {"buyer_id":"${buyer.id}"}`;
+    await mine.waitFor((m) => m === event, 2000);
+    const count = () => mine.messages.filter((m) => m === event).length;
+    const before = count();
+    const backendId = (JSON.parse(placed.body) as { result: { backend_order_id: string } }).result.backend_order_id;
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${backendId}/status`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { status: 'accepted' },
+    });
+    expect(moved.statusCode).toBe(200);
+    await until(() => count() > before, 2000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(colleagues.messages.filter((m) => m.startsWith('event: orders'))).toEqual([]);
+  });
+
   it('sends RESYNC again on every reconnect', async () => {
     const first = await connect();
     await first.waitFor(isResync, 2000);
@@ -276,6 +310,18 @@ describe.skipIf(!pgUrl)('LISTEN/NOTIFY on PostgreSQL', () => {
     await until(() => theirs.written.some((w) => w.startsWith('event: cart')), 2000);
     expect(theirs.written.filter((w) => w.startsWith('event: cart'))).toEqual([`event: cart\ndata: {"buyer_id":"${buyer.id}"}\n\n`]);
     expect(someoneElses.written.filter((w) => w.startsWith('event: cart'))).toEqual([]);
+
+    // So does an order stored or moved on.
+    await pgDb.query(
+      `insert into orders (buyer_id, customer_id, order_id, hash, supplier_id, status, payment_method, content, grand_total_cents,
+                           confirmation, placed_at)
+       values ($1, $2, 'evt-order', 'h', 901, 'pending', 2, '{}', 0, '{}', 1)`,
+      [buyer.id, customer.id],
+    );
+    await pgDb.query("update orders set status = 'accepted' where order_id = 'evt-order'");
+    const orderEvent = `event: orders\ndata: {"buyer_id":"${buyer.id}"}\n\n`;
+    await until(() => theirs.written.filter((w) => w === orderEvent).length === 2, 2000);
+    expect(someoneElses.written.filter((w) => w.startsWith('event: orders'))).toEqual([]);
     await hub.close();
   });
 });

@@ -1,5 +1,12 @@
-import { SSE_CART_EVENT, SSE_CHANGE_EVENT, SSE_RESYNC_DATA, SSE_RESYNC_EVENT, type SyncCollection } from '../../../src/contracts/sync';
-import type { ChangeNotifier } from './notifier';
+import {
+  SSE_CART_EVENT,
+  SSE_CHANGE_EVENT,
+  SSE_ORDERS_EVENT,
+  SSE_RESYNC_DATA,
+  SSE_RESYNC_EVENT,
+  type SyncCollection,
+} from '../../../src/contracts/sync';
+import { ORDER_CHANNEL, type ChangeNotifier, type OwnChannel } from './notifier';
 
 /** Where one connected client's events go (the raw HTTP response in production). */
 export interface SseSink {
@@ -29,7 +36,11 @@ export function cartMessage(buyerId: string): string {
   return `event: ${SSE_CART_EVENT}\ndata: ${JSON.stringify({ buyer_id: buyerId })}\n\n`;
 }
 
-/** "<customer_id>:<buyer_id>" as the cart trigger notifies it; null for anything else. */
+export function ordersMessage(buyerId: string): string {
+  return `event: ${SSE_ORDERS_EVENT}\ndata: ${JSON.stringify({ buyer_id: buyerId })}\n\n`;
+}
+
+/** "<customer_id>:<buyer_id>" as the cart and order triggers notify it; null for anything else. */
 export function parseCartPayload(payload: string): { customerId: string; buyerId: string } | null {
   const match = /^([^:]{1,64}):([^:]{1,64})$/.exec(payload);
   return match ? { customerId: match[1]!, buyerId: match[2]! } : null;
@@ -40,7 +51,7 @@ export function parseCartPayload(payload: string): { customerId: string; buyerId
  * starts with the first client, so an instance nobody listens to does no work.
  */
 export class LiveEventHub {
-  /** Each client's stream and whose it is (a cart change goes to that customer's streams only). */
+  /** Each client's stream and whose it is (a cart or order change goes to that customer's streams only). */
   private readonly sinks = new Map<SseSink, string | undefined>();
   private readonly pending = new Set<SyncCollection>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -67,7 +78,7 @@ export class LiveEventHub {
     this.starting ??= this.notifier
       .start(
         (collections) => this.onChange(collections),
-        (payload) => this.onCart(payload),
+        (payload, channel) => this.onOwnChange(payload, channel),
       )
       .then(
         () => {
@@ -105,10 +116,10 @@ export class LiveEventHub {
     }, this.coalesceMs);
   }
 
-  private onCart(payload: string): void {
+  private onOwnChange(payload: string, channel: OwnChannel): void {
     const changed = parseCartPayload(payload);
     if (!changed) return;
-    const message = cartMessage(changed.buyerId);
+    const message = channel === ORDER_CHANNEL ? ordersMessage(changed.buyerId) : cartMessage(changed.buyerId);
     for (const [sink, customerId] of this.sinks) if (customerId === changed.customerId) sink.write(message);
   }
 

@@ -10,8 +10,11 @@ export type FeedChangeHandler = (collections: readonly SyncCollection[]) => void
 
 /** The channel 060-carts.sql notifies on, with "<customer_id>:<buyer_id>" as payload, when a cart changed. */
 export const CART_CHANNEL = 'cart_changes';
-/** Whose cart changed; the payload as notified. */
-export type CartChangeHandler = (payload: string) => void;
+/** The channel 081-order-events.sql notifies on, with the same payload, when an order was stored or moved on. */
+export const ORDER_CHANNEL = 'order_changes';
+export type OwnChannel = typeof CART_CHANNEL | typeof ORDER_CHANNEL;
+/** Whose cart or orders changed: the payload as notified, and on which channel. */
+export type CartChangeHandler = (payload: string, channel: OwnChannel) => void;
 
 /**
  * Tells this bridge instance that catalogue feeds advanced, whichever instance (or import job) wrote.
@@ -19,7 +22,7 @@ export type CartChangeHandler = (payload: string) => void;
  */
 export interface ChangeNotifier {
   readonly kind: 'listen' | 'postgres-listen' | 'polling';
-  /** `onCart` hears cart changes where the database can tell (LISTEN); the polling fallback cannot. */
+  /** `onCart` hears cart and order changes where the database can tell (LISTEN); the polling fallback cannot. */
   start(onChange: FeedChangeHandler, onCart?: CartChangeHandler): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,7 +47,10 @@ export function listenNotifier(listen: ListenFn): ChangeNotifier {
     kind: 'listen',
     async start(onChange, onCart) {
       unlisten.push(await listen(FEED_CHANNEL, (payload) => onChange(collectionOf(payload))));
-      if (onCart) unlisten.push(await listen(CART_CHANNEL, onCart));
+      if (onCart) {
+        unlisten.push(await listen(CART_CHANNEL, (payload) => onCart(payload, CART_CHANNEL)));
+        unlisten.push(await listen(ORDER_CHANNEL, (payload) => onCart(payload, ORDER_CHANNEL)));
+      }
     },
     async stop() {
       await Promise.all(unlisten.splice(0).map((stop) => stop()));
@@ -65,7 +71,7 @@ export function postgresNotifier(connectionString: string, log: (msg: string, er
   const connect = async (onChange: FeedChangeHandler, onCart: CartChangeHandler | undefined, isRetry: boolean): Promise<void> => {
     const c = new pg.Client({ connectionString });
     c.on('notification', (msg) => {
-      if (msg.channel === CART_CHANNEL) onCart?.(msg.payload ?? '');
+      if (msg.channel === CART_CHANNEL || msg.channel === ORDER_CHANNEL) onCart?.(msg.payload ?? '', msg.channel);
       else onChange(collectionOf(msg.payload));
     });
     c.on('error', (err) => log('change notifier connection failed', err));
@@ -80,7 +86,7 @@ export function postgresNotifier(connectionString: string, log: (msg: string, er
     client = c;
     await c.connect();
     await c.query(`listen ${FEED_CHANNEL}`);
-    if (onCart) await c.query(`listen ${CART_CHANNEL}`);
+    if (onCart) await c.query(`listen ${CART_CHANNEL}; listen ${ORDER_CHANNEL}`);
     retryMs = 500;
     if (isRetry) onChange([...SYNC_COLLECTIONS]);
   };

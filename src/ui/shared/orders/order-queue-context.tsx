@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
+import { filter, type Subscription } from 'rxjs';
 import { M } from '../../../contracts/messages';
 import { placeCartOrders, type PlaceCartInput, type PlaceCartResult } from '../../../db/commands/orders';
 import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders';
@@ -11,6 +12,8 @@ import { pullOrders } from '../../../replication/order-pull';
 import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queue';
 import { handOrdersToServiceWorker } from '../../../replication/order-sync-message';
 import { sendSyncTasks } from '../../../replication/sync-task-queue';
+import { concernsOrders } from '../../../replication/live-events';
+import { getBrowserLiveEvents } from '../catalog-sync/browser-catalog-sync';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useNotify } from '../notifications/notifications';
@@ -145,16 +148,35 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
       void sendOutbox().then(pull);
       if (queuedRef.current > 0) setReconnectPrompt(true);
     };
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') pull();
-    }, PULL_EVERY_MS);
     window.addEventListener('online', online);
     return () => {
       clearTimeout(start);
-      clearInterval(timer);
       window.removeEventListener('online', online);
     };
   }, [db, customerId, sendNow, sendOutbox, pull]);
+
+  // The leader tab pulls when the bridge says one of the customer's orders moved (a status an administrator
+  // or the supplier set), and every 30 s where live events cannot tell; the other tabs see what it writes.
+  useEffect(() => {
+    if (!db || !scope) return undefined;
+    let stopped = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let live: Subscription | undefined;
+    void db.waitForLeadership().then(() => {
+      if (stopped) return;
+      live = getBrowserLiveEvents(controller.bridge)
+        ?.pipe(filter((event) => concernsOrders(event, scope.buyerId)))
+        .subscribe(() => pull());
+      timer = setInterval(() => {
+        if (document.visibilityState === 'visible') pull();
+      }, PULL_EVERY_MS);
+    });
+    return () => {
+      stopped = true;
+      live?.unsubscribe();
+      if (timer) clearInterval(timer);
+    };
+  }, [db, scope, controller, pull]);
 
   useEffect(() => {
     let cancelled = false;
