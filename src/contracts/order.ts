@@ -92,6 +92,14 @@ export const orderProblemSchema = z.discriminatedUnion('kind', [
 ]);
 export type OrderProblem = z.output<typeof orderProblemSchema>;
 
+/** The problems of a refusal as this contract reads them; unknown or malformed ones are left out. */
+export function parseOrderProblems(raw: readonly unknown[]): OrderProblem[] {
+  return raw.flatMap((p) => {
+    const parsed = orderProblemSchema.safeParse(p);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export const orderRejectionMetaSchema = z.object({ problems: z.array(orderProblemSchema).min(1) });
 
 /** The buyer's orders as the storefront pulls them (history and live status), in bridge change order. */

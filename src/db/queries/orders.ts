@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import type { HistoryOrder, HistoryStatus } from '../../domain/order/history';
+import type { OrderLine } from '../../domain/order/order';
 import type { AppDatabase } from '../database';
 import type { OrderDoc, PaymentType } from '../schema/orders';
 
@@ -78,4 +79,19 @@ export function observeBuyerOrders(db: AppDatabase, buyerId: string): Observable
   return db.orders
     .find({ selector: { buyer_id: buyerId }, sort: [{ created_at: 'desc' }] })
     .$.pipe(map((docs) => docs.map((d) => orderView(d.toJSON() as OrderDoc))));
+}
+
+/** An order's lines as the order rules read them. */
+export function orderLinesOf(order: Pick<OrderView, 'lines'>): OrderLine[] {
+  return order.lines.map((l) => ({
+    line_id: l.lineId,
+    sku: l.sku,
+    name: l.name,
+    qty: l.qty,
+    price: l.price,
+    tax_rate: l.taxRate,
+    type_id: l.typeId as OrderLine['type_id'],
+    ...(l.parentSku ? { parent_sku: l.parentSku } : {}),
+    ...(l.options ? { options: l.options } : {}),
+  }));
 }

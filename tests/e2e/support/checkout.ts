@@ -85,8 +85,8 @@ export function seededCustomer(id: string): { email: string } {
 }
 
 /**
- * Three products of active suppliers whose minimum order a few pieces reach: a and c of one supplier, b of
- * another.
+ * Products of active suppliers whose minimum order a few pieces reach: a and c of one supplier, b of another,
+ * `late` of a third.
  */
 export async function orderablePicks(request: APIRequestContext) {
   const admin = await apiLogin(request, DEMO.admin, DEMO_PASSWORD);
@@ -106,10 +106,13 @@ export async function orderablePicks(request: APIRequestContext) {
   const a = fits[0]!;
   const b = fits.find((p) => p.supplier_id !== a.supplier_id)!;
   const c = fits.find((p) => p.supplier_id === a.supplier_id && p.sku !== a.sku)!;
+  // Of a supplier none of the others belongs to: a test may change its price for a while.
+  const late = fits.findLast((p) => p.supplier_id !== a.supplier_id && p.supplier_id !== b.supplier_id)!;
   return {
     a,
     b,
     c,
+    late,
     nameOf: (p: CatalogProduct) => suppliers.get(p.supplier_id)!.name,
     minimumOf: (p: CatalogProduct) => suppliers.get(p.supplier_id)!.minimum_order,
   };

@@ -13,6 +13,7 @@ import { useFormatDateTime, useFormatMoney } from '../../shared/i18n/use-formatt
 import { useNotify } from '../../shared/notifications/notifications';
 import { useSession } from '../../shared/session/session-context';
 import styles from './orders-page.module.css';
+import { WaitingOrderActions } from './waiting-order-actions';
 
 const STATUSES: HistoryStatus[] = ['waiting', 'pending', 'pending_approval', 'accepted', 'canceled', 'closed'];
 
@@ -237,6 +238,7 @@ function OrderRow({ order, statusLabel }: { order: OrderView; statusLabel: (s: H
         <strong>{money(order.total)}</strong>
       </div>
       {order.lastError ? <p className={styles.error}>{i18n._(order.lastError.description)}</p> : null}
+      {order.status === 'waiting' ? <WaitingOrderActions order={order} /> : null}
       <div className={styles.actions}>
         <Button size="small" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen((v) => !v)}>
           {open ? t`Hide details` : t`Details`}
