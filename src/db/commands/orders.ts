@@ -42,7 +42,13 @@ export interface PlaceCartResult {
   problems: OrderSplitProblem[];
 }
 
-export function requestOf(content: OrderContent, orderId: string, hash: string, createdAt: number, selectedAddressId?: string): PlaceOrderBody {
+export function requestOf(
+  content: OrderContent,
+  orderId: string,
+  hash: string,
+  createdAt: number,
+  selectedAddressId?: string,
+): PlaceOrderBody {
   const { buyer_id: buyerId, ...rest } = content;
   return {
     buyer_id: buyerId,
