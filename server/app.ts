@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { addressRoutes } from './routes/addresses';
+import { deliveryRoutes } from './routes/delivery';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(addressRoutes);
+  await app.register(deliveryRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes, options.events ?? {});

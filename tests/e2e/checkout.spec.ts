@@ -83,6 +83,10 @@ test('checkout online and offline: every order reaches the bridge once, the hist
   await page.getByLabel('Search orders').fill(`#${newest.backend_order_id}`);
   await expect(page.getByRole('status').filter({ hasText: /orders?$/ })).toHaveText('1 order');
   await expect(page.getByText(`#${newest.backend_order_id}`)).toBeVisible();
+  // Its detail says, from the bridge, what can be ordered again today and delivered to the default address.
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Today' })).toBeVisible();
+  await expect(page.locator('td[data-availability="yes"]')).toHaveText('Available');
   expect(await seriousViolations(page)).toEqual([]);
 
   // An administrator accepts it: the open page shows the new status through the live events, long before the

@@ -1,26 +1,17 @@
 import type { Queryable } from '../../db/client';
 import type { OrderProblem, PlaceOrderBody } from '../../../src/contracts/order';
-import { bundleSelectionsOf, currentLinePrice } from '../../../src/domain/cart/line-price';
+import { currentLinePrice } from '../../../src/domain/cart/line-price';
 import { paymentMethodsFor } from '../../../src/domain/cart/rules';
 import { orderTotals } from '../../../src/domain/order/order';
 import type { PricedItem } from '../../../src/domain/pricing';
 import { findTaxRate, type TaxRule } from '../../../src/domain/tax';
 import { shippingMethodsFor } from '../cart/cart';
 import { creditApprovedSuppliers } from '../cart/documents';
-import { asRecord, bool, int, num } from '../change-feed/doc-fields';
+import { int } from '../change-feed/doc-fields';
 import { pricing } from '../change-feed/product-documents';
+import { checkAvailability, orderableStatus, type ProductRow } from './availability';
 
 type Order = PlaceOrderBody['order'];
-
-interface ProductRow {
-  sku: string;
-  type_id: string;
-  status: number;
-  supplier_id: number;
-  parent_sku: string | null;
-  price_cents: number;
-  data: Record<string, unknown>;
-}
 
 /** The store's tax place and rules, as the storefront reads them from the catalogue. */
 async function taxContext(q: Queryable): Promise<{ rules: TaxRule[]; country: string; region: string | null }> {
@@ -35,22 +26,10 @@ async function taxContext(q: Queryable): Promise<{ rules: TaxRule[]; country: st
   return { rules: rules.map((r) => r.data), country: valueOf('tax.defaultCountry') ?? 'GR', region: valueOf('tax.defaultRegion') };
 }
 
-/** The catalogue lists status 0 and 1 (docs/product-rules.md §5.4); 2 is disabled. */
-const orderableStatus = (status: number): boolean => status === 0 || status === 1;
-
 function pricedOf(row: ProductRow | undefined, nowMs: number): PricedItem | undefined {
   if (!row || !orderableStatus(row.status)) return undefined;
   const p = pricing(row.price_cents, row.data, nowMs);
   return { price: p.price, special_price: p.special_price, special_from_date: p.special_from_date, special_to_date: p.special_to_date };
-}
-
-function stockOf(row: ProductRow): { qty: number; isInStock: boolean; manageStock: boolean } {
-  const stock = asRecord(row.data.stock);
-  return {
-    qty: Math.max(0, Math.floor(num(stock, 'qty') ?? 0)),
-    isInStock: bool(stock, 'is_in_stock') ?? false,
-    manageStock: bool(stock, 'manage_stock') ?? true,
-  };
 }
 
 /**
@@ -60,7 +39,6 @@ function stockOf(row: ProductRow): { qty: number; isInStock: boolean; manageStoc
  * one the address offers. Returns every problem found, none when the order can be stored.
  */
 export async function checkOrder(q: Queryable, buyerId: string, order: Order, nowMs: number): Promise<OrderProblem[]> {
-  const problems: OrderProblem[] = [];
   const supplierId = Number(order.supplier_id);
   const [supplier] =
     Number.isInteger(supplierId) && supplierId > 0 && supplierId <= 2_147_483_647
@@ -69,33 +47,20 @@ export async function checkOrder(q: Queryable, buyerId: string, order: Order, no
           [supplierId],
         )
       : [];
-  if (!supplier || supplier.status !== 'active') problems.push({ kind: 'supplier_unavailable', supplier_id: order.supplier_id });
-
-  const skus = new Set(order.lines.map((l) => l.sku));
-  for (const line of order.lines) for (const s of bundleSelectionsOf(line.options)) skus.add(s.sku);
-  const rows = await q.query<ProductRow>(
-    'select sku, type_id, status, supplier_id, parent_sku, price_cents, data from products where sku = any($1)',
-    [[...skus]],
+  const availability = await checkAvailability(
+    q,
+    order.lines.map((l) => ({ ...l, supplier_id: order.supplier_id })),
   );
-  const bySku = new Map(rows.map((r) => [r.sku, r]));
+  const problems: OrderProblem[] = [...availability.suppliers];
+  const unavailable = new Set(availability.unavailable.map((p) => (p.kind === 'product_unavailable' ? p.line_id : '')));
   const tax = await taxContext(q);
-
-  const needed = new Map<string, { qty: number; lineId: string }>();
-  const need = (sku: string, qty: number, lineId: string): void => {
-    const entry = needed.get(sku);
-    needed.set(sku, { qty: (entry?.qty ?? 0) + qty, lineId: entry?.lineId ?? lineId });
-  };
   for (const line of order.lines) {
-    const row = bySku.get(line.sku);
-    // A line names something that can be put in a box: a simple product, a variant, a bundle.
-    const orderable =
-      row &&
-      orderableStatus(row.status) &&
-      String(row.supplier_id) === order.supplier_id &&
-      row.type_id !== 'configurable' &&
-      row.type_id !== 'grouped';
-    const price = orderable ? currentLinePrice(line, (sku) => pricedOf(bySku.get(sku), nowMs), nowMs) : null;
-    if (!row || !orderable || price === null) {
+    const row = availability.products.get(line.sku);
+    const price =
+      row && !unavailable.has(line.line_id)
+        ? currentLinePrice(line, (sku) => pricedOf(availability.products.get(sku), nowMs), nowMs)
+        : null;
+    if (!row || price === null) {
       problems.push({ kind: 'product_unavailable', line_id: line.line_id, sku: line.sku });
       continue;
     }
@@ -111,18 +76,8 @@ export async function checkOrder(q: Queryable, buyerId: string, order: Order, no
         new_tax_rate: taxRate,
       });
     }
-    const selections = line.type_id === 'bundle' ? bundleSelectionsOf(line.options) : [];
-    if (selections.length > 0) for (const s of selections) need(s.sku, Math.max(0, s.qty) * line.qty, line.line_id);
-    else need(line.sku, line.qty, line.line_id);
   }
-  for (const [sku, { qty, lineId }] of needed) {
-    const row = bySku.get(sku);
-    if (!row) continue;
-    const stock = stockOf(row);
-    const available = !stock.isInStock ? 0 : stock.manageStock ? stock.qty : Number.POSITIVE_INFINITY;
-    if (qty > available)
-      problems.push({ kind: 'out_of_stock', line_id: lineId, sku, available: Number.isFinite(available) ? available : 0 });
-  }
+  problems.push(...availability.stock);
 
   if (supplier) {
     const missing = supplier.minimum_order_cents - orderTotals(order.lines).subtotal;

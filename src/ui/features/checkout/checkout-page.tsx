@@ -5,7 +5,9 @@ import { saveAddress, saveBilling } from '../../../db/commands/addresses';
 import type { PlaceCartResult } from '../../../db/commands/orders';
 import { deliveryAddressOf, observeAddresses, observeBilling, type BillingView } from '../../../db/queries/addresses';
 import type { AddressDoc } from '../../../db/schema/addresses';
+import type { OrderProblem } from '../../../contracts/order';
 import { DEFAULT_SHIPPING } from '../../../domain/cart/totals';
+import { switchCartAddress } from '../../../replication/delivery-api';
 import { systemClock } from '../../../domain/clock';
 import { freshCheckout, resumeCheckout, type CheckoutProgress, type CheckoutStep } from '../../../domain/order/checkout';
 import { Button } from '../../components/button';
@@ -19,7 +21,8 @@ import { useDatabase } from '../../shared/database/database-provider';
 import { useObservable } from '../../shared/database/use-observable';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { useOrderQueue } from '../../shared/orders/order-queue-context';
-import { useSession } from '../../shared/session/session-context';
+import { useSession, useSessionController } from '../../shared/session/session-context';
+import { useProblemText } from '../../shared/orders/problem-text';
 import { AddressDialog } from './address-dialog';
 import { BillingDialog } from './billing-dialog';
 import { CheckoutReview } from './checkout-review';
@@ -71,6 +74,8 @@ export function Component() {
   const key = customer && buyer ? progressKey(customer.id, buyer.id) : null;
   const [progress, update] = useCheckoutProgress(key);
   const addresses = useObservable(() => (db && buyer ? observeAddresses(db, buyer.id) : null), [db, buyer?.id]);
+  const controller = useSessionController();
+  const [deliveryIssues, setDeliveryIssues] = useState<{ addressId: string; problems: OrderProblem[] } | null>(null);
   const billing = useObservable(() => (db && buyer ? observeBilling(db, buyer.id) : null), [db, buyer?.id]);
   const [editing, setEditing] = useState<AddressDoc | 'new' | null>(null);
   const [editingBilling, setEditingBilling] = useState(false);
@@ -98,6 +103,18 @@ export function Component() {
   }
 
   const go = (step: CheckoutStep) => update({ step });
+  // Another address: the bridge moves the cart there and says what cannot be delivered there as it is. Offline,
+  // or for an address still on its way to the bridge, the order's own check says it when the order is sent.
+  const chooseAddress = (next: AddressDoc) => {
+    const previous = address?.id;
+    update({ addressId: next.id });
+    setDeliveryIssues(null);
+    if (!navigator.onLine) return;
+    switchCartAddress(controller.bridge.client, buyer.id, next.id, previous).then(
+      (result) => setDeliveryIssues(result.problems.length > 0 ? { addressId: next.id, problems: result.problems } : null),
+      () => undefined,
+    );
+  };
   const scope = { customerId: customer?.id ?? '', buyerId: buyer.id };
   const saveAndChoose = async (values: Parameters<typeof saveAddress>[2]) => {
     const saved = await saveAddress(db, scope, values, systemClock.now(), editing && editing !== 'new' ? editing.id : undefined);
@@ -133,12 +150,7 @@ export function Component() {
               {addresses.map((a) => (
                 <div key={a.id} className={styles.addressChoice}>
                   <label className={styles.radio}>
-                    <input
-                      type="radio"
-                      name="delivery-address"
-                      checked={address?.id === a.id}
-                      onChange={() => update({ addressId: a.id })}
-                    />
+                    <input type="radio" name="delivery-address" checked={address?.id === a.id} onChange={() => chooseAddress(a)} />
                     <span>
                       <strong>{a.alias}</strong>
                       {a.is_default ? <span className={styles.badge}>{t`Default`}</span> : null}
@@ -154,6 +166,9 @@ export function Component() {
           ) : (
             <p>{t`You have no delivery address yet.`}</p>
           )}
+          {deliveryIssues && deliveryIssues.addressId === address?.id ? (
+            <DeliveryIssues problems={deliveryIssues.problems} lines={view.suppliers.flatMap((s) => s.lines)} />
+          ) : null}
           <div className={styles.actions}>
             <Button onClick={() => setEditing('new')}>{t`Add a new address`}</Button>
             <Button variant="primary" disabled={!address} onClick={() => update({ step: 2, addressId: address?.id })}>
@@ -253,6 +268,21 @@ function ShippingLine() {
         Standard delivery: {money(DEFAULT_SHIPPING.amount)} ({money(DEFAULT_SHIPPING.amountInclTax)} incl. VAT)
       </Trans>
     </p>
+  );
+}
+
+function DeliveryIssues({ problems, lines }: { problems: OrderProblem[]; lines: readonly { id: string; sku: string; name: string }[] }) {
+  const { t } = useLingui();
+  const text = useProblemText(lines.map((l) => ({ lineId: l.id, sku: l.sku, name: l.name })));
+  return (
+    <FormAlert tone="error">
+      <p>{t`Some products cannot be delivered to this address as they are:`}</p>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i}>{text(p)}</li>
+        ))}
+      </ul>
+    </FormAlert>
   );
 }
 

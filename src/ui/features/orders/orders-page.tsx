@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { orderAgain } from '../../../db/commands/reorder';
+import { observeAddresses } from '../../../db/queries/addresses';
 import { observeBuyerOrders, type OrderView } from '../../../db/queries/orders';
 import { systemClock } from '../../../domain/clock';
 import { filterOrderHistory, type HistoryFilters, type HistoryStatus } from '../../../domain/order/history';
@@ -13,6 +14,7 @@ import { useFormatDateTime, useFormatMoney } from '../../shared/i18n/use-formatt
 import { useNotify } from '../../shared/notifications/notifications';
 import { useSession } from '../../shared/session/session-context';
 import styles from './orders-page.module.css';
+import { useOrderAvailability } from './order-availability';
 import { WaitingOrderActions } from './waiting-order-actions';
 
 const STATUSES: HistoryStatus[] = ['waiting', 'pending', 'pending_approval', 'accepted', 'canceled', 'closed'];
@@ -48,6 +50,7 @@ export function Component() {
   const { customer, buyers, selectedBuyerId } = useSession();
   const buyer = buyers.find((b) => b.id === selectedBuyerId);
   const orders = useObservable(() => (db && buyer ? observeBuyerOrders(db, buyer.id) : null), [db, buyer?.id]);
+  const addresses = useObservable(() => (db && buyer ? observeAddresses(db, buyer.id) : null), [db, buyer?.id]);
   const [filters, setFilters] = useState<HistoryFilters & { fromText: string; toText: string }>({ fromText: '', toText: '' });
   const set = (change: Partial<typeof filters>) => setFilters((current) => ({ ...current, page: 1, ...change }));
   const statusLabel = useStatusLabel();
@@ -177,7 +180,7 @@ export function Component() {
           </p>
           <ul className={styles.list}>
             {page.items.map((order) => (
-              <OrderRow key={order.id} order={order as OrderView} statusLabel={statusLabel} />
+              <OrderRow key={order.id} order={order as OrderView} statusLabel={statusLabel} deliverTo={addresses?.[0]?.id} />
             ))}
           </ul>
           {page.pages > 1 ? (
@@ -203,7 +206,16 @@ function uniqueBy(orders: readonly OrderView[], key: (o: OrderView) => string, l
   return [...seen.entries()].sort((a, b) => a[1].localeCompare(b[1]));
 }
 
-function OrderRow({ order, statusLabel }: { order: OrderView; statusLabel: (s: HistoryStatus) => string }) {
+function OrderRow({
+  order,
+  statusLabel,
+  deliverTo,
+}: {
+  order: OrderView;
+  statusLabel: (s: HistoryStatus) => string;
+  /** The buyer's default delivery address: what "today" is checked against. */
+  deliverTo: string | undefined;
+}) {
   const { t, i18n } = useLingui();
   const money = useFormatMoney();
   const dateTime = useFormatDateTime();
@@ -213,6 +225,14 @@ function OrderRow({ order, statusLabel }: { order: OrderView; statusLabel: (s: H
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const detailId = useId();
+  const today = useOrderAvailability(order, selectedBuyerId, deliverTo, open);
+  const availabilityText = (line: OrderView['lines'][number]): string => {
+    const known = today?.get(line.lineId);
+    if (!known) return '—';
+    if (known.available === 'yes') return t`Available`;
+    const max = known.max_qty ?? 0;
+    return known.available === 'partly' ? t`Only ${max} available` : t`Not available`;
+  };
   const number = order.backendOrderId ? `#${order.backendOrderId}` : t`Not sent yet`;
   const again = async () => {
     if (!db || !customer || !selectedBuyerId) return;
@@ -258,6 +278,7 @@ function OrderRow({ order, statusLabel }: { order: OrderView; statusLabel: (s: H
                 <th scope="col">{t`Product`}</th>
                 <th scope="col">{t`Quantity`}</th>
                 <th scope="col">{t`Unit price excl. VAT`}</th>
+                {today ? <th scope="col">{t`Today`}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -268,6 +289,7 @@ function OrderRow({ order, statusLabel }: { order: OrderView; statusLabel: (s: H
                   </td>
                   <td>{line.qty}</td>
                   <td>{money(line.price)}</td>
+                  {today ? <td data-availability={today.get(line.lineId)?.available}>{availabilityText(line)}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { parseOrderProblems, type OrderProblem } from '../../../contracts/order';
+import { parseOrderProblems } from '../../../contracts/order';
 import { acceptHeldOrderChanges, deleteWaitingOrder, returnOrderToCart } from '../../../db/commands/held-orders';
 import { orderLinesOf, type OrderView } from '../../../db/queries/orders';
 import { systemClock } from '../../../domain/clock';
@@ -9,46 +9,11 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { useCart } from '../../shared/cart/cart-context';
 import { useDatabase } from '../../shared/database/database-provider';
-import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { useNotify } from '../../shared/notifications/notifications';
 import { useOrderQueue } from '../../shared/orders/order-queue-context';
+import { useProblemText } from '../../shared/orders/problem-text';
 import { useSession } from '../../shared/session/session-context';
 import styles from './orders-page.module.css';
-
-/** One sentence per problem the bridge named, with the product's name where it is about a line. */
-function useProblemText(order: OrderView): (problem: OrderProblem) => string {
-  const { t } = useLingui();
-  const money = useFormatMoney();
-  const nameOf = (lineId: string, sku: string) =>
-    order.lines.find((l) => l.lineId === lineId)?.name ?? order.lines.find((l) => l.sku === sku)?.name ?? sku;
-  return (problem) => {
-    switch (problem.kind) {
-      case 'price_changed': {
-        const name = nameOf(problem.line_id, problem.sku);
-        return t`${name}: the price is now ${money(problem.new_price)} (it was ${money(problem.old_price)})`;
-      }
-      case 'out_of_stock': {
-        const name = nameOf(problem.line_id, problem.sku);
-        const available = problem.available;
-        return available > 0 ? t`${name}: only ${available} left in stock` : t`${name}: out of stock`;
-      }
-      case 'product_unavailable': {
-        const name = nameOf(problem.line_id, problem.sku);
-        return t`${name} is no longer sold`;
-      }
-      case 'supplier_unavailable':
-        return t`The supplier does not take orders at the moment.`;
-      case 'minimum_not_reached': {
-        const missing = money(problem.missing);
-        return t`The supplier's minimum order is not reached: ${missing} more (excl. VAT) is needed.`;
-      }
-      case 'payment_not_allowed':
-        return t`The supplier does not take the payment method chosen.`;
-      case 'shipping_method_unknown':
-        return t`The delivery address cannot be served.`;
-    }
-  };
-}
 
 /**
  * What the buyer can do with an order still on the device: see why the bridge refused it, accept its changes
@@ -62,7 +27,7 @@ export function WaitingOrderActions({ order }: { order: OrderView }) {
   const { actions } = useCart();
   const { customer, selectedBuyerId } = useSession();
   const notify = useNotify();
-  const problemText = useProblemText(order);
+  const problemText = useProblemText(order.lines);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const problems = order.lastError?.code === 422 ? parseOrderProblems(order.lastError.problems) : [];
   // Offered only when accepting settles everything the bridge named and leaves something to send.
