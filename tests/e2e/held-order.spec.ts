@@ -51,6 +51,9 @@ test('a refused order waits with its reason until the buyer accepts the change, 
     await expect(waiting.getByText(/the price is now/)).toBeVisible({ timeout: 15_000 });
     expect((await bridgeOrders(request, token, buyer.id)).length).toBe(before);
     expect(await seriousViolations(page)).toEqual([]);
+    // With SCREENSHOTS=1 (see screenshots-orders.spec.ts), the held order as the buyer sees it.
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.SCREENS_DIR ?? '/tmp/screens'}/orders-held-1280.png`, fullPage: true });
 
     await waiting.getByRole('button', { name: 'Accept the changes and send' }).click();
     await expect(page.getByRole('button', { name: '1 order waiting' })).toBeHidden({ timeout: 15_000 });

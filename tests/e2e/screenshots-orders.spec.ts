@@ -39,7 +39,15 @@ for (const [width, customerId] of [
     await page.keyboard.press('Escape');
     await addAddress(page);
     await shot('checkout-address');
-    await throughSections(page, [nameOf(a), nameOf(b)]);
+    await throughSections(page, [nameOf(a), nameOf(b)], async () => {
+      await shot('checkout-billing');
+      await page.getByRole('button', { name: 'Edit billing details' }).click();
+      const modal = page.getByRole('dialog', { name: 'Billing details' });
+      await modal.getByLabel('Tax number (AFM)').fill('094014202');
+      await expect(modal.getByText('This tax number is not valid')).toBeVisible();
+      await shot('checkout-billing-modal', false);
+      await page.keyboard.press('Escape');
+    });
     await shot('checkout-review');
     await cutNetwork(context);
     await page.getByRole('button', { name: 'Place order' }).click();

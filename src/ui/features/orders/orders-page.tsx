@@ -263,9 +263,12 @@ function OrderRow({
         <Button size="small" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen((v) => !v)}>
           {open ? t`Hide details` : t`Details`}
         </Button>
-        <Button size="small" onClick={() => void again()}>
-          <Trans>Order again</Trans>
-        </Button>
+        {/* An order still on the device goes back to the cart instead (its own actions above). */}
+        {order.status !== 'waiting' ? (
+          <Button size="small" onClick={() => void again()}>
+            <Trans>Order again</Trans>
+          </Button>
+        ) : null}
       </div>
       {open ? (
         <div id={detailId} className={styles.detail}>
