@@ -21,6 +21,7 @@ import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { addressRoutes } from './routes/addresses';
 import { deliveryRoutes } from './routes/delivery';
+import { requestRoutes } from './routes/requests';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(addressRoutes);
   await app.register(deliveryRoutes);
+  await app.register(requestRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes, options.events ?? {});

@@ -88,6 +88,8 @@ export const M = {
   orderServerError: 'The order can not be transfered because of server error. Order has been queued',
   addressesTooMany: 'A company can keep at most 100 addresses. Please edit one of them instead.',
   addressNotFound: 'This address does not exist.',
+  requestIdReused: 'This request was already made with different content.',
+  supplierNotLocked: 'This supplier is open to you: no request is needed.',
 } as const;
 
 export type MessageKey = keyof typeof M;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDatabase } from '../db/database';
+import { RETRYABLE_4XX } from '../db/queries/sync-tasks';
 import type { SyncTaskDoc } from '../db/schema/sync-tasks';
 import type { BridgeClient } from './bridge-client';
 import { isBridgeError, type BridgeError } from './bridge-error';
@@ -22,8 +23,6 @@ export interface SyncTaskRun {
   refused: number;
   stoppedBy?: BridgeError;
 }
-
-const RETRYABLE_4XX = new Set([401, 408, 429]);
 
 /** Tasks the queue sends by itself: untransmitted and not refused by the bridge. */
 export function isSendableTask(task: Pick<SyncTaskDoc, 'transmited' | 'code'>): boolean {

@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useLocation } from 'react-router';
 import { of } from 'rxjs';
 import type { AppDatabase } from '../../../db/database';
 import { observeProductsBySku } from '../../../db/queries/product-by-sku';
@@ -11,6 +13,7 @@ import { groupedItems } from '../../../domain/grouped';
 import type { PricedItem } from '../../../domain/pricing';
 import { finalPrice } from '../../../domain/pricing';
 import { PageHeading } from '../../components/page-heading';
+import { RequestButton } from '../../shared/requests/request-dialog';
 import { useSession } from '../../shared/session/session-context';
 import { BundleOptions } from './bundle-options';
 import { GroupedItems } from './grouped-items';
@@ -55,6 +58,8 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
   const nameOf = useProductName();
   const { rateFor } = usePriceSettings();
   const { customer } = useSession();
+  const { t } = useLingui();
+  const { pathname } = useLocation();
   const choice = useVariantChoice(product, childSku);
   const linked = useLinkedProducts(db, product);
   const supplier = useObservable(() => observeSupplier(db, product.supplier_id), [db, product.supplier_id]);
@@ -72,6 +77,7 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
     });
     if (total !== null) priced = { price: total };
   }
+  const supplierName = supplier?.name ?? product.supplier_name;
   const name = nameOf(child ? { name: child.name || product.name, name_en: child.name_en || product.name_en } : product);
   const inStock = child ? child.is_in_stock : product.is_in_stock;
   const noVariants = product.type_id === 'configurable' && choice.available.length === 0;
@@ -98,6 +104,14 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
           {noVariants ? null : <StockStatus inStock={inStock} />}
           {product.type_id === 'grouped' || noVariants ? null : <AddToCart product={cartProduct} stock={child ?? product} />}
           {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
+          <div>
+            <RequestButton
+              label={t`Ask for a wholesale price`}
+              title={t`Wholesale price request`}
+              description={t`${supplierName} will be asked for its wholesale price of ${name} for your company.`}
+              request={{ kind: 'wholesale_price', path: pathname, supplierId: product.supplier_id, sku: product.sku }}
+            />
+          </div>
           <ProductFacts
             product={product}
             sku={child?.sku ?? product.sku}

@@ -21,6 +21,7 @@ import { useCatalogSnapshot } from '../../shared/catalog/use-catalog-snapshot';
 import { SupplierCard } from '../../shared/catalog/supplier-card';
 import card from '../../components/card.module.css';
 import controls from '../../shared/listing/listing-controls.module.css';
+import { RequestButton } from '../../shared/requests/request-dialog';
 import styles from './suppliers.module.css';
 
 const SORT_LABELS: Record<SupplierSort, MessageDescriptor> = {
@@ -138,6 +139,14 @@ export function Component() {
   return (
     <div className={styles.page}>
       <PageHeading>{t`Suppliers`}</PageHeading>
+      <p>
+        <RequestButton
+          label={t`Ask for more suppliers`}
+          title={t`Add suppliers request`}
+          description={t`Tell the marketplace which suppliers you would like to order from; they will contact them for your company.`}
+          request={{ kind: 'add_suppliers' }}
+        />
+      </p>
       <SupplierFiltersForm filters={filters} regions={supplierRegions(index)} onChange={(next) => setSearch(toSearch(next, 1))} />
       <p className={controls.count} role="status" id={headingId}>
         <Plural value={page.total} one="# supplier" other="# suppliers" />

@@ -1,4 +1,5 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { RequestButton } from '../requests/request-dialog';
 import type { SupplierDoc } from '../../../db/schema/suppliers';
 import card from '../../components/card.module.css';
 
@@ -6,13 +7,21 @@ import card from '../../components/card.module.css';
  * A locked supplier sells only to buyers it has accepted (docs/product-rules.md §3 status locked): the buyer sees who
  * it is and that access must be requested, but no products or prices (decision record 010).
  */
-export function LockedSupplierNotice({ supplier }: { supplier: Pick<SupplierDoc, 'name'> }) {
+export function LockedSupplierNotice({ supplier }: { supplier: Pick<SupplierDoc, 'id' | 'name'> }) {
+  const { t } = useLingui();
+  const supplierName = supplier.name;
   return (
     <div className={`${card.card} ${card.roomy} ${card.notice}`} role="note">
       <p>
         <LockIcon />
         <Trans>{supplier.name} sells only to approved buyers. Request access from the supplier to see its products and prices.</Trans>
       </p>
+      <RequestButton
+        label={t`Request access`}
+        title={t`Locked supplier request`}
+        description={t`${supplierName} will be asked to let your company see its products and prices and order from it.`}
+        request={{ kind: 'locked_supplier', supplierId: supplier.id }}
+      />
     </div>
   );
 }

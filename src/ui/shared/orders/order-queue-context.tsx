@@ -45,6 +45,8 @@ export interface OrderQueueValue {
   place(input: Omit<PlaceCartInput, 'scope' | 'now'>): Promise<PlaceCartResult | null>;
   /** Sends what waits now; resolves with the outcome (null when nobody is signed in). */
   sendNow(): Promise<QueueRun | null>;
+  /** Sends the outbox of buyer data and requests now (not the orders). */
+  sendOutbox(): Promise<void>;
 }
 
 const OrderQueueContext = createContext<OrderQueueValue | null>(null);
@@ -200,8 +202,9 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
       dismissReconnectPrompt: () => setReconnectPrompt(false),
       place,
       sendNow,
+      sendOutbox,
     }),
-    [queued, sending, persistent, reconnectPrompt, place, sendNow],
+    [queued, sending, persistent, reconnectPrompt, place, sendNow, sendOutbox],
   );
   return <OrderQueueContext.Provider value={value}>{children}</OrderQueueContext.Provider>;
 }
