@@ -49,8 +49,12 @@ test('requests made offline wait on the device and reach the bridge once; online
     await expect(dialog.getByText('Must be at most 400 characters')).toBeVisible();
     await dialog.getByLabel('Message (optional)').fill('Για 200 τεμάχια τον μήνα');
     expect(await seriousViolations(page)).toEqual([]);
+    const shot = (name: string) =>
+      process.env.SCREENSHOTS ? page.screenshot({ path: `${process.env.SCREENS_DIR ?? '/tmp/screens'}/${name}-1280.png` }) : null;
+    await shot('request-wholesale-price');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog.getByText('Your request is saved on this device and will be sent when the connection returns.')).toBeVisible();
+    await shot('request-wholesale-price-queued');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     expect(await mine()).toHaveLength(before);
 
@@ -63,6 +67,7 @@ test('requests made offline wait on the device and reach the bridge once; online
     const access = page.getByRole('dialog', { name: 'Locked supplier request' });
     await access.getByRole('button', { name: 'Send request' }).click();
     await expect(access.getByText('Your request has been sent.')).toBeVisible();
+    await shot('request-locked-supplier-sent');
     expect(await mine()).toHaveLength(before + 2);
     // Nothing sent twice, whatever the reloads.
     await page.reload();
