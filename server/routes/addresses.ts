@@ -7,6 +7,10 @@ import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { addressesOf } from '../services/addresses';
+import { toCompanyInfo } from '../services/company-registry';
+import { AppError } from '../http/app-error';
+import { M } from '../../src/contracts/messages';
+import { companyInfoSchema } from '../../src/contracts/auth';
 import { billingOf, saveBilling, saveBuyerAddress } from '../services/buyer-data';
 
 const addressParamsSchema = z.strictObject({ id: addressIdSchema });
@@ -42,6 +46,15 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/bridge/buyer/billing', { preHandler: [requireAuth, requireBuyer] }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return ok(billingDocSchema, await billingOf(app.db, buyerOf(request).buyerId));
+  });
+
+  // The company as the registry knows it today, by the tax number it registered with (billing details refresh).
+  app.get('/api/bridge/buyer/billing/registry', { preHandler: [requireAuth, perCustomer, requireBuyer] }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const [buyer] = await app.db.query<{ afm: string }>('select afm from buyers where id = $1', [buyerOf(request).buyerId]);
+    const entry = buyer ? await app.companyRegistry.lookup(buyer.afm) : undefined;
+    if (!entry) throw new AppError(404, M.companyNotFound, undefined, 'COMPANY_NOT_FOUND');
+    return ok(companyInfoSchema, toCompanyInfo(entry));
   });
 
   app.put('/api/bridge/buyer/billing', { preHandler: [requireAuth, perCustomer, requireBuyer] }, async (request) => {

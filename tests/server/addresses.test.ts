@@ -23,7 +23,7 @@ import type { AppDatabase } from '../../src/db/database';
 import { createBridgeClient } from '../../src/replication/bridge-client';
 import { createBridgeEvents } from '../../src/replication/bridge-events';
 import { createMemoryTokenStore } from '../../src/replication/token-store';
-import { addMember, createBuyer, createCustomer } from './helpers/factory';
+import { addMember, createBuyer, createCustomer, createRegistryCompany } from './helpers/factory';
 import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
 import { openTestDb, type TestDb } from './helpers/test-db';
@@ -317,5 +317,29 @@ describe('the buyer’s billing details', () => {
       headers: { authorization: `Bearer ${member.token}` },
     });
     expect(((await now.json()) as { result: { afm: string } }).result.afm).toBe('094014201');
+  });
+});
+
+describe('the company registry, for refreshing the billing details', () => {
+  it('answers the company by the tax number the buyer registered with, to its users only', async () => {
+    const registered = await createRegistryCompany(db);
+    const company = await createBuyer(db, { afm: registered.afm });
+    const user = await createCustomer(db);
+    await addMember(db, company.id, user.id);
+    const token = (await openTestSession(db, user.id)).token;
+    const lookup = (who: string, buyer = company.id) =>
+      fetch(`${baseUrl}/api/bridge/buyer/billing/registry?buyer_id=${buyer}`, { headers: { authorization: `Bearer ${who}` } });
+    const res = await lookup(token);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: object }).result).toMatchObject({
+      afm: registered.afm,
+      legal_name: registered.legalName,
+      postcode: '10671',
+    });
+    expect((await lookup(outsider.token)).status).toBe(403);
+    // A company the registry does not know (any more).
+    const res404 = await lookup(member.token, buyerId);
+    expect(res404.status).toBe(404);
+    expect(JSON.stringify(await res404.json())).toContain(M.companyNotFound);
   });
 });

@@ -65,6 +65,16 @@ export function AccountMenu() {
               <Trans>Control panel</Trans>
             </Link>
           </li>
+          <li>
+            <Link to={paths.shippingDetails}>
+              <Trans>Shipping details</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.billingDetails}>
+              <Trans>Billing details</Trans>
+            </Link>
+          </li>
         </ul>
         <Button block onClick={() => void onLogout()}>
           <Trans>Log out</Trans>

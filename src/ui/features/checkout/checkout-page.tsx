@@ -23,8 +23,9 @@ import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { useOrderQueue } from '../../shared/orders/order-queue-context';
 import { useSession, useSessionController } from '../../shared/session/session-context';
 import { useProblemText } from '../../shared/orders/problem-text';
-import { AddressDialog } from './address-dialog';
-import { BillingDialog } from './billing-dialog';
+import { AddressDialog } from '../../shared/buyer-data/address-dialog';
+import { BillingDialog } from '../../shared/buyer-data/billing-dialog';
+import { AddressLines, BillingLines } from '../../shared/buyer-data/buyer-data-lines';
 import { CheckoutReview } from './checkout-review';
 import { ThankYou } from './thank-you';
 import styles from './checkout.module.css';
@@ -283,30 +284,6 @@ function DeliveryIssues({ problems, lines }: { problems: OrderProblem[]; lines: 
         ))}
       </ul>
     </FormAlert>
-  );
-}
-
-function BillingLines({ billing }: { billing: BillingView['details'] }) {
-  const { t } = useLingui();
-  return (
-    <dl className={styles.details}>
-      <dt>{t`Company`}</dt>
-      <dd>{billing.company}</dd>
-      <dt>{t`Tax number`}</dt>
-      <dd>{billing.afm}</dd>
-      <dt>{t`Tax office`}</dt>
-      <dd>{billing.tax_office || '—'}</dd>
-      <dt>{t`Address`}</dt>
-      <dd>{[billing.street, [billing.postcode, billing.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '—'}</dd>
-    </dl>
-  );
-}
-
-function AddressLines({ address }: { address: AddressDoc }) {
-  return (
-    <span className={styles.addressLines}>
-      {address.firstname} {address.lastname}, {address.street} {address.number}, {address.postcode} {address.city} · {address.phone}
-    </span>
   );
 }
 

@@ -7,14 +7,14 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import form from '../../components/form.module.css';
-import { fieldErrorText } from '../../shared/session/error-message';
-import styles from './checkout.module.css';
+import { fieldErrorText } from '../session/error-message';
+import styles from './buyer-data.module.css';
 
 /** Field messages show while typing, once the person paused (docs/product-rules.md §9 validation debounce). */
 export const VALIDATION_DEBOUNCE_MS = 100;
 
 /**
- * The address modal of the checkout: adds or edits a delivery address of the buyer, with the rules of
+ * The address modal (checkout, shipping details): adds or edits a delivery address of the buyer, with the rules of
  * docs/product-rules.md §5 (required names, street and number, a city, a Greek postcode, a phone of at least
  * 10 digits). Saved on the device, so it works offline.
  */

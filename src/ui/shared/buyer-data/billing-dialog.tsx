@@ -7,12 +7,12 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import form from '../../components/form.module.css';
-import { fieldErrorText } from '../../shared/session/error-message';
+import { fieldErrorText } from '../session/error-message';
 import { VALIDATION_DEBOUNCE_MS } from './address-dialog';
-import styles from './checkout.module.css';
+import styles from './buyer-data.module.css';
 
 /**
- * The billing details modal of the checkout: what invoices are issued to, with the rules of
+ * The billing details modal (checkout, billing details): what invoices are issued to, with the rules of
  * docs/product-rules.md §5 (a company name, a 9-digit tax number with a valid check digit, the tax office,
  * the invoicing address with a Greek postcode). Saved on the device, so it works offline.
  */
