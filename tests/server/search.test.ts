@@ -272,6 +272,16 @@ describe('filters and aggregations', () => {
     expect((await search('product', { sort: 'nope:asc' })).status).toBe(400);
     expect((await search('product', { query: { filters: { category_ids: 'abc' } } })).status).toBe(400);
   });
+
+  it('treats names every object inherits as unknown fields (400), in filters, sorts and aggregations', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect((await search('product', { query: { filters: { [name]: 1 } } })).status, `filter ${name}`).toBe(400);
+      expect((await search('product', { sort: `${name}:asc` })).status, `sort ${name}`).toBe(400);
+      expect((await search('product', { aggregations: { a: { terms: { field: name } } } })).status, `terms ${name}`).toBe(400);
+      const range = { aggregations: { a: { range: { field: name, ranges: [{ to: 1 }] } } } };
+      expect((await search('product', range)).status, `range ${name}`).toBe(400);
+    }
+  });
 });
 
 describe('every entity answers', () => {

@@ -26,6 +26,14 @@ export type FieldDef = {
 };
 export type FieldMap = Readonly<Record<string, FieldDef>>;
 
+/**
+ * A field the map itself defines. A client names fields, and `__proto__`, `constructor` or `toString` must be
+ * unknown fields (400), not what every object inherits.
+ */
+function ownEntry<T>(map: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(map, name) ? map[name] : undefined;
+}
+
 const PG_TYPE: Record<FieldKind, string> = {
   int: 'int',
   num: 'numeric',
@@ -101,7 +109,7 @@ export function filterClauses(fields: FieldMap, filters: Record<string, FilterVa
   const clauses: string[] = [];
   for (const [name, value] of Object.entries(filters ?? {})) {
     const path = `query.filters.${name}`;
-    const def = fields[name];
+    const def = ownEntry(fields, name);
     if (!def) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
     if (isRange(value)) {
       clauses.push(rangeClause(def, value, params, path));
@@ -126,7 +134,7 @@ export function sortClause(
   const items = Array.isArray(sort) ? sort : [sort];
   const parts = items.map((item, i) => {
     const [name = '', dir = 'asc'] = item.split(':');
-    const expr = extra[name] ?? fields[name]?.sql;
+    const expr = ownEntry(extra, name) ?? ownEntry(fields, name)?.sql;
     if (!expr) throw badField(`sort.${i}`, 'SEARCH_UNKNOWN_SORT');
     return `${expr} ${dir.toLowerCase() === 'desc' ? 'desc' : 'asc'} nulls last`;
   });
@@ -146,7 +154,7 @@ export function aggregationColumns(
   return Object.entries(aggs ?? {}).map(([name, agg]) => {
     const path = `aggregations.${name}`;
     if ('terms' in agg) {
-      const def = fields[agg.terms.field];
+      const def = ownEntry(fields, agg.terms.field);
       if (!def) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
       if (def.facet === false) throw badField(path, 'SEARCH_NOT_A_FACET');
       const key = def.kind === 'int_array' ? `unnest(${def.sql})` : def.sql;
@@ -157,7 +165,7 @@ export function aggregationColumns(
                from (select ${key} as k, count(*)::int as c from matched t where ${def.sql} is not null group by 1 order by 2 desc, 1 limit ${limit}) a)`,
       };
     }
-    const def = fields[agg.range.field];
+    const def = ownEntry(fields, agg.range.field);
     if (!def || (def.kind !== 'num' && def.kind !== 'int')) throw badField(path, 'SEARCH_UNKNOWN_FIELD');
     // Every range of the aggregation counted in one pass over the matched rows (a pass per range made
     // each range as costly as a whole search).
