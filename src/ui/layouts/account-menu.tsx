@@ -66,11 +66,6 @@ export function AccountMenu() {
             </Link>
           </li>
           <li>
-            <Link to={paths.priceAppearance}>
-              <Trans>Price appearance</Trans>
-            </Link>
-          </li>
-          <li>
             <Link to={paths.shippingDetails}>
               <Trans>Shipping details</Trans>
             </Link>
