@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { customerSchema, updateMeMetaSchema, updateMeRequestSchema } from '../../src/contracts/auth';
+import { customerSchema, priceAppearanceRequestSchema, updateMeMetaSchema, updateMeRequestSchema } from '../../src/contracts/auth';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { customerIdOf, requireAuth } from '../http/auth';
@@ -30,6 +30,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!customer) throw new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
     return ok(customerSchema, await customerProfile(app.db, customer));
   });
+
+  // Prices with or without VAT: the customer's own choice, on every device once it reads the profile.
+  app.put(
+    '/api/client/user/show-prices-with-vat/change',
+    { preHandler: requireAuth, config: { limits: profileUpdateLimits } },
+    async (request) => {
+      const { show_prices_with_vat: withVat } = parseBody(priceAppearanceRequestSchema, request.body);
+      await app.db.query('update customers set show_prices_with_vat = $2 where id = $1', [customerIdOf(request), withVat]);
+      const customer = await findCustomerById(app.db, customerIdOf(request));
+      if (!customer) throw new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
+      return ok(customerSchema, await customerProfile(app.db, customer));
+    },
+  );
 
   // Names change at once; a new email only after the link mailed to it is opened (decision record 017).
   app.post('/api/bridge/user/me', { preHandler: requireAuth, config: { limits: profileUpdateLimits } }, async (request) => {

@@ -75,6 +75,9 @@ export const updateMeRequestSchema = z.object({
 export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
 export const updateMeMetaSchema = z.object({ email_change: z.literal('confirmation_sent') });
 
+/** PUT client/user/show-prices-with-vat/change: how the customer sees prices (docs/product-rules.md §1). */
+export const priceAppearanceRequestSchema = z.strictObject({ show_prices_with_vat: z.boolean() });
+
 /** The opaque token of a mailed link (base64url); anything else cannot be one of ours. */
 export const mailTokenSchema = z
   .string({ error: M.tokenExpired })

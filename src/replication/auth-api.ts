@@ -62,6 +62,17 @@ export async function updateMe(client: BridgeClient, body: UpdateMeRequest): Pro
   return result;
 }
 
+/** Prices with or without VAT for the signed-in customer; answers the profile as it now is. */
+export async function changePriceAppearance(client: BridgeClient, withVat: boolean): Promise<Customer> {
+  const { result } = await client.request({
+    method: 'PUT',
+    path: '/api/client/user/show-prices-with-vat/change',
+    body: { show_prices_with_vat: withVat },
+    result: customerSchema,
+  });
+  return result;
+}
+
 export async function checkTaxId(client: BridgeClient, taxId: string): Promise<CompanyInfo> {
   const { result } = await client.request({
     method: 'POST',

@@ -57,7 +57,7 @@ function protectedRoutes(): RouteObject[] {
     page('controlPanel', placeholder, msg`Control panel`),
     page('myProfile', placeholder, msg`My profile`),
     page('productAdmin', () => import('./routes/pages/product-admin-page'), msg`Administration`),
-    page('priceAppearance', placeholder, msg`Price appearance`),
+    page('priceAppearance', () => import('./features/account/price-appearance-page'), msg`Price appearance`),
     page('shippingDetails', () => import('./features/account/shipping-details-page'), msg`Shipping details`),
     page('creditTerms', placeholder, msg`Credit terms`),
     page('users', placeholder, msg`Users`),

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { AddressWireDoc } from '../../src/contracts/address';
 import type { BillingWireDoc } from '../../src/contracts/billing';
-import { DEMO_PASSWORD } from './support/accounts';
+import { DEMO, DEMO_PASSWORD } from './support/accounts';
+import { apiLogin, plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
 import { seriousViolations } from './support/axe';
 import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { buyersOf } from './support/cart';
@@ -76,6 +77,43 @@ test('shipping details edited offline reach the bridge; billing details refresh 
       .poll(async () => (await bridge<BillingWireDoc>('/api/bridge/buyer/billing')).updated_at, { timeout: 15_000 })
       .toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('price appearance: the other choice saved, every price on screen follows at once', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiLogin(request, DEMO.admin, DEMO_PASSWORD);
+  const product = plainProducts(await pullAll<CatalogProduct>(request, admin, 'products')).find((p) => p.price > 0 && p.tax_class_id > 0)!;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const priceTag = page.getByRole('main').getByTestId('price-tag').first();
+  try {
+    await logIn(page, colleague.email, DEMO_PASSWORD);
+    await waitForCatalogReady(page);
+    await page.goto(`/p/${product.sku}/${product.slug}`);
+    await expect(priceTag).toContainText(/(excl|incl)\. VAT/);
+    // The seed gives some customers VAT and others not: switch to the other one, then back.
+    const before = (await priceTag.textContent())?.includes('incl.') ? 'incl.' : 'excl.';
+    const [choice, after, back] = before === 'incl.' ? ['Without VAT', 'excl.', 'With VAT'] : ['With VAT', 'incl.', 'Without VAT'];
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('link', { name: 'Price appearance' }).click();
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Price appearance has successfully been changed')).toBeVisible();
+    await page.goBack();
+    await expect(priceTag).toContainText(`${after} VAT`);
+
+    // And back, for the next run on this data.
+    await page.goForward();
+    await page.getByRole('radio', { name: back, exact: true }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.goBack();
+    await expect(priceTag).toContainText(`${before} VAT`);
   } finally {
     await context.close();
   }

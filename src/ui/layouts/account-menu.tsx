@@ -66,6 +66,11 @@ export function AccountMenu() {
             </Link>
           </li>
           <li>
+            <Link to={paths.priceAppearance}>
+              <Trans>Price appearance</Trans>
+            </Link>
+          </li>
+          <li>
             <Link to={paths.shippingDetails}>
               <Trans>Shipping details</Trans>
             </Link>

@@ -2,7 +2,7 @@ import type { Customer, RegisterRequest, RequestInvitationRequest } from '../../
 import { requestInvitation } from '../../../replication/account-proof-api';
 import type { AppBridge } from '../../../replication/app-bridge';
 import type { SessionGrant } from '../../../replication/auth-api';
-import { fetchMe, login as loginCall, logoutSession, registerBuyer } from '../../../replication/auth-api';
+import { changePriceAppearance, fetchMe, login as loginCall, logoutSession, registerBuyer } from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
 import { clearLoggedOutMarker, initialBuyer, markLoggedOut, rememberBuyer } from '../../../replication/buyer-memory';
 import { clearLoggedInCookie, hasLoggedInCookie, setLoggedInCookie } from '../../../replication/logged-in-cookie';
@@ -125,6 +125,12 @@ export class SessionController {
   async requestInvitation(request: RequestInvitationRequest): Promise<void> {
     const grant = await requestInvitation(this.deps.bridge.client, request);
     await this.adopt(grant);
+  }
+
+  /** Prices with or without VAT: saved on the bridge, then every price on screen follows the new profile. */
+  async changePriceAppearance(withVat: boolean): Promise<void> {
+    const fresh = await changePriceAppearance(this.deps.bridge.client, withVat);
+    if (this.store.get().status === 'authenticated') this.applyCustomer(fresh);
   }
 
   /** Reads the profile again after something changed it elsewhere (an address confirmed by a mailed link). */
