@@ -22,6 +22,7 @@ import { orderRoutes } from './routes/orders';
 import { addressRoutes } from './routes/addresses';
 import { deliveryRoutes } from './routes/delivery';
 import { requestRoutes } from './routes/requests';
+import { favoritesRoutes } from './routes/favorites';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(urlMapRoutes);
   // Before the storefront fallback: a direct request for a hidden variant's URL gets a 301 to its parent.
   await app.register(productRedirectRoutes);
+  await app.register(favoritesRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await installStaticSite(app, options.distDir ?? DEFAULT_DIST);

@@ -38,7 +38,8 @@ import {
   wholeCart,
 } from '../services/cart/cart';
 import { CartError, type CartScope } from '../services/cart/documents';
-import { LINES, pullDocuments, pushDocuments, SUPPLIERS, type Kind, type PushRow } from '../services/cart/replication';
+import { LINES, SUPPLIERS } from '../services/cart/replication';
+import { pullDocuments, pushDocuments, type Kind, type PushRow } from '../services/document-replication';
 
 /** Reading needs a member of the buyer; changing the cart commits the buyer, so it needs a confirmed address too. */
 const read = [requireAuth, requireBuyer];

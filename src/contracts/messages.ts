@@ -86,6 +86,7 @@ export const M = {
   orderNeedsChanges: 'This order cannot be placed as it is. Please review the changes and send it again.',
   orderIdReused: 'This order was already placed with different content.',
   orderServerError: 'The order can not be transfered because of server error. Order has been queued',
+  favoritesTooMany: 'A company can keep at most 2000 favourite products. Please remove some first.',
   addressesTooMany: 'A company can keep at most 100 addresses. Please edit one of them instead.',
   addressNotFound: 'This address does not exist.',
   requestIdReused: 'This request was already made with different content.',

@@ -25,9 +25,13 @@ export const cartItemConflicts: RxConflictHandler<CartItemDoc> = {
   },
 };
 
-/** Per-supplier choices: the later choice wins (a person chose it last). */
-export const cartSupplierConflicts: RxConflictHandler<CartSupplierDoc> = {
-  isEqual: (a, b) => same(a, b),
-  resolve: async ({ newDocumentState, realMasterState }) =>
-    newDocumentState.updated_at >= realMasterState.updated_at ? newDocumentState : realMasterState,
-};
+/** The later change wins (a person chose it last): per-supplier choices, favourites. */
+export function laterChangeWins<T extends { updated_at: number }>(): RxConflictHandler<T> {
+  return {
+    isEqual: (a, b) => same(a, b),
+    resolve: async ({ newDocumentState, realMasterState }) =>
+      newDocumentState.updated_at >= realMasterState.updated_at ? newDocumentState : realMasterState,
+  };
+}
+
+export const cartSupplierConflicts: RxConflictHandler<CartSupplierDoc> = laterChangeWins<CartSupplierDoc>();

@@ -2,10 +2,11 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_COLLECTION_SCHEMAS, closeAppDatabase, createAppDatabase, getAppDatabase, type AppDatabase } from './database';
 import { nameSortKey } from '../domain/name-sort-key';
-import { makeOrder, makeProduct } from './testing/documents';
+import { makeFavorite, makeOrder, makeProduct } from './testing/documents';
 import { createRxDatabase } from 'rxdb';
 import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
 import { accountSchema } from './schema/account';
+import { favoriteSchema } from './schema/favorites';
 import { orderSchema } from './schema/orders';
 import { fakeAppStorage } from './testing/fake-storage';
 
@@ -99,8 +100,9 @@ describe('schemas', () => {
         ).toBe(true);
       }
     }
-    // Every version above 0 has a migration (cart_items: decision 018; orders: decision 020; account: decision 021).
-    expect(schema.version).toBe(name === 'cart_items' || name === 'orders' || name === 'account' ? 1 : 0);
+    // Every version above 0 has a migration (cart_items: decision 018; orders: decision 020; account: decision 021;
+    // favorites: decision 022).
+    expect(schema.version).toBe(['cart_items', 'orders', 'account', 'favorites'].includes(name) ? 1 : 0);
   });
 });
 
@@ -159,6 +161,37 @@ describe('account version 1', () => {
       expect((await db.account.findOne('customer').exec())?.data).toEqual({ id: 'c-1' });
       await db.account.insert({ key: 'billing:b-1', kind: 'billing', customer_id: 'c-1', buyer_id: 'b-1', data: {}, updated_at: 2 });
       expect(await db.account.count().exec()).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('favorites version 1', () => {
+  it('moves a favourite of version 0 (keyed by sku) under its buyer and sku, and keeps another buyer’s beside it', async () => {
+    const factory = new IDBFactory();
+    const { key: _k, updated_at: _u, ...properties } = favoriteSchema.properties;
+    const v0 = {
+      ...favoriteSchema,
+      version: 0,
+      primaryKey: 'sku',
+      properties,
+      required: ['sku', 'buyer_id', 'supplier_id', 'favorite_since'],
+    };
+    const storage = wrappedValidateZSchemaStorage({ storage: fakeAppStorage(factory) });
+    const old = await createRxDatabase({ name: 'favorites-v0', storage, multiInstance: false });
+    await old.addCollections({ favorites: { schema: v0 as never } });
+    await old.favorites!.insert({ sku: 'OIL-5L', buyer_id: 'b-1', supplier_id: 's-1', favorite_since: 7 });
+    await old.close();
+    const db = await createAppDatabase({ name: 'favorites-v0', storage: fakeAppStorage(factory), multiInstance: false });
+    try {
+      expect((await db.favorites.findOne('b-1|OIL-5L').exec())?.toJSON()).toMatchObject({
+        sku: 'OIL-5L',
+        favorite_since: 7,
+        updated_at: 7,
+      });
+      await db.favorites.insert(makeFavorite({ buyer_id: 'b-2', sku: 'OIL-5L' }));
+      expect(await db.favorites.count().exec()).toBe(2);
     } finally {
       await db.close();
     }

@@ -9,10 +9,10 @@ import { accountMigrations, accountSchema, type AccountDoc } from './schema/acco
 import { addressSchema, type AddressDoc } from './schema/addresses';
 import { cartItemMigrations, cartItemSchema, type CartItemDoc } from './schema/cart-items';
 import { cartSupplierSchema, type CartSupplierDoc } from './schema/cart-suppliers';
-import { cartItemConflicts, cartSupplierConflicts } from './cart-conflicts';
+import { cartItemConflicts, cartSupplierConflicts, laterChangeWins } from './cart-conflicts';
 import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
 import { categorySchema, type CategoryDoc } from './schema/categories';
-import { favoriteSchema, type FavoriteDoc } from './schema/favorites';
+import { favoriteMigrations, favoriteSchema, type FavoriteDoc } from './schema/favorites';
 import { orderMigrations, orderSchema, type OrderDoc } from './schema/orders';
 import { productSchema, type ProductDoc } from './schema/products';
 import { supplierSchema, type SupplierDoc } from './schema/suppliers';
@@ -60,6 +60,7 @@ const COLLECTION_EXTRAS: Partial<Record<AppCollectionName, object>> = {
   cart_items: { migrationStrategies: cartItemMigrations, conflictHandler: cartItemConflicts },
   cart_suppliers: { conflictHandler: cartSupplierConflicts },
   orders: { migrationStrategies: orderMigrations },
+  favorites: { migrationStrategies: favoriteMigrations, conflictHandler: laterChangeWins<FavoriteDoc>() },
   account: { migrationStrategies: accountMigrations },
 };
 

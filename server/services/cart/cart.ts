@@ -5,7 +5,8 @@ import { DEFAULT_MERGE_RULES, mergeLineQuantity } from '../../../src/domain/cart
 import { paymentMethodsFor, stockStatus, type PaymentMethodId } from '../../../src/domain/cart/rules';
 import { computeCartTotals, DEFAULT_SHIPPING, missingForMinimum, type CouponRule } from '../../../src/domain/cart/totals';
 import { CartError, creditApprovedSuppliers, type CartScope } from './documents';
-import { LINES, pushDocuments } from './replication';
+import { pushDocuments } from '../document-replication';
+import { LINES } from './replication';
 
 export interface WholeCart {
   lines: CartLineDoc[];

@@ -1,7 +1,7 @@
 import type { AppCollectionName, AppDatabase } from '../database';
 
 /** The collections logout touches; catalogue collections are shared by every buyer and stay. */
-export type BuyerScopedCollection = Extract<AppCollectionName, 'orders' | 'sync_tasks' | 'favorites' | 'addresses' | 'account'>;
+export type BuyerScopedCollection = Extract<AppCollectionName, 'orders' | 'sync_tasks' | 'addresses' | 'account'>;
 
 export interface ClearBuyerDataResult {
   removed: Record<BuyerScopedCollection, number>;
@@ -11,21 +11,25 @@ export interface ClearBuyerDataResult {
   keptSyncTasks: number;
   /** Cart lines kept on the device under their customer (see below). */
   keptCartLines: number;
+  /** Favourites kept on the device under their buyer (see below). */
+  keptFavorites: number;
 }
 
 /**
- * Logout (docs/product-rules.md §4 Session): clears the profile, favourites, addresses and checkout details of
- * every buyer on this device. An untransmitted order or sync task is the buyer's only copy of something they
+ * Logout (docs/product-rules.md §4 Session): clears the profile, addresses and checkout details of every buyer
+ * on this device. An untransmitted order or sync task is the buyer's only copy of something they
  * asked for, so it is kept and sent when a member of that buyer signs in again. Cart lines and per-supplier
  * choices stay too, under the customer who made them: a line added offline may not be on the bridge yet, and
  * every cart read names its customer, so the next person on the device sees none of it (decision 018). The
- * selected buyer per customer is a device preference and is kept too.
+ * selected buyer per customer is a device preference and is kept too. Favourites stay for the same reason, under
+ * their buyer (decision 022): a favourite marked offline reaches the bridge when a member of that buyer signs in
+ * again, and every favourites read names the buyer, which the signed-in customer must belong to.
  *
  * Stop the buyer-data replications before calling this: a running push would send the removals.
  * Tombstones are purged afterwards so that a later push has nothing to send ("without sync").
  */
 export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataResult> {
-  const [favorites, addresses] = await Promise.all([db.favorites.find().exec(), db.addresses.find().exec()]);
+  const addresses = await db.addresses.find().exec();
   const [orders, syncTasks, account] = await Promise.all([
     db.orders.find({ selector: { transmited: true } }).exec(),
     db.sync_tasks.find({ selector: { transmited: true } }).exec(),
@@ -33,7 +37,6 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
   ]);
 
   await Promise.all([
-    db.favorites.bulkRemove(favorites),
     db.addresses.bulkRemove(addresses),
     db.orders.bulkRemove(orders),
     db.sync_tasks.bulkRemove(syncTasks),
@@ -47,7 +50,6 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
   ]);
   return {
     removed: {
-      favorites: favorites.length,
       addresses: addresses.length,
       orders: orders.length,
       sync_tasks: syncTasks.length,
@@ -56,6 +58,7 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
     keptOrders: keptOrders.length,
     keptSyncTasks: keptSyncTasks.length,
     keptCartLines: await db.cart_items.count().exec(),
+    keptFavorites: await db.favorites.count().exec(),
   };
 }
 
@@ -64,7 +67,7 @@ export async function clearBuyerData(db: AppDatabase): Promise<ClearBuyerDataRes
  * every replication is in sync, which never happens offline and would hang the logout.
  */
 async function purgeTombstones(db: AppDatabase): Promise<void> {
-  const collections = [db.favorites, db.addresses, db.orders, db.sync_tasks, db.account];
+  const collections = [db.addresses, db.orders, db.sync_tasks, db.account];
   for (const collection of collections) {
     await collection.storageInstance.cleanup(0);
   }

@@ -94,7 +94,8 @@ export function makeSyncTask(overrides: Partial<SyncTaskDoc> = {}): SyncTaskDoc 
 }
 
 export function makeFavorite(overrides: Partial<FavoriteDoc> = {}): FavoriteDoc {
-  return { sku: 'OIL-5L', buyer_id: 'buyer-1', supplier_id: 'sup-1', favorite_since: T0, ...overrides };
+  const doc = { sku: 'OIL-5L', buyer_id: 'buyer-1', supplier_id: 'sup-1', favorite_since: T0, updated_at: T0, ...overrides };
+  return { ...doc, key: `${doc.buyer_id}|${doc.sku}` };
 }
 
 export function makeAddress(overrides: Partial<AddressDoc> = {}): AddressDoc {
