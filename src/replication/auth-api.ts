@@ -7,6 +7,7 @@ import {
   logoutResultSchema,
   refreshMetaSchema,
   sessionMetaSchema,
+  updateMeMetaSchema,
 } from '../contracts/auth';
 import type { BridgeClient } from './bridge-client';
 
@@ -57,9 +58,22 @@ export async function fetchMe(client: BridgeClient): Promise<Customer> {
   return result;
 }
 
-export async function updateMe(client: BridgeClient, body: UpdateMeRequest): Promise<Customer> {
-  const { result } = await client.request({ method: 'POST', path: '/api/bridge/user/me', body, result: customerSchema });
-  return result;
+export interface ProfileUpdate {
+  /** The profile as it now is: new names at once, the email still the old one while a change waits. */
+  customer: Customer;
+  /** A new address was asked for: it changes only when the link mailed to it is opened (docs/decisions/017). */
+  emailChangeSent: boolean;
+}
+
+export async function updateMe(client: BridgeClient, body: UpdateMeRequest): Promise<ProfileUpdate> {
+  const { result, meta } = await client.request({
+    method: 'POST',
+    path: '/api/bridge/user/me',
+    body,
+    result: customerSchema,
+    meta: updateMeMetaSchema.optional(),
+  });
+  return { customer: result, emailChangeSent: meta?.email_change === 'confirmation_sent' };
 }
 
 /** Prices with or without VAT for the signed-in customer; answers the profile as it now is. */
@@ -117,6 +131,7 @@ export async function resetPassword(client: BridgeClient, password: string, toke
   });
 }
 
+/** Ends every session of the customer on the bridge, the caller's too: sign in again with the new password. */
 export async function changePassword(client: BridgeClient, oldPassword: string, newPassword: string): Promise<void> {
   await client.request({
     method: 'POST',

@@ -55,7 +55,7 @@ function protectedRoutes(): RouteObject[] {
     page('terms', placeholder, msg`Terms of use`),
     page('myAccount', placeholder, msg`My account`),
     page('controlPanel', placeholder, msg`Control panel`),
-    page('myProfile', placeholder, msg`My profile`),
+    page('myProfile', () => import('./features/account/my-profile-page'), msg`My profile`),
     page('productAdmin', () => import('./routes/pages/product-admin-page'), msg`Administration`),
     page('priceAppearance', () => import('./features/account/price-appearance-page'), msg`Price appearance`),
     page('shippingDetails', () => import('./features/account/shipping-details-page'), msg`Shipping details`),

@@ -2,7 +2,15 @@ import type { Customer, RegisterRequest, RequestInvitationRequest } from '../../
 import { requestInvitation } from '../../../replication/account-proof-api';
 import type { AppBridge } from '../../../replication/app-bridge';
 import type { SessionGrant } from '../../../replication/auth-api';
-import { changePriceAppearance, fetchMe, login as loginCall, logoutSession, registerBuyer } from '../../../replication/auth-api';
+import {
+  changePassword,
+  changePriceAppearance,
+  fetchMe,
+  login as loginCall,
+  logoutSession,
+  registerBuyer,
+  updateMe,
+} from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
 import { clearLoggedOutMarker, initialBuyer, markLoggedOut, rememberBuyer } from '../../../replication/buyer-memory';
 import { clearLoggedInCookie, hasLoggedInCookie, setLoggedInCookie } from '../../../replication/logged-in-cookie';
@@ -22,6 +30,13 @@ export interface SessionControllerDeps {
   logouts?: LogoutQueue;
 }
 
+/** The editable names and address of the signed-in customer (docs/product-rules.md §5 field rules). */
+export interface ProfileChanges {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
 export interface LogoutOptions {
   silent?: boolean;
 }
@@ -37,6 +52,10 @@ export class SessionController {
   private onLoggedOut: () => void = () => undefined;
   private started = false;
   private readonly logouts: LogoutQueue;
+  /** A password change is ending this session on purpose and opening the next one. */
+  private replacingSession = false;
+  /** The refresher gave up on the old session while it was being replaced. */
+  private lostWhileReplacing = false;
 
   get bridge(): AppBridge {
     return this.deps.bridge;
@@ -133,6 +152,44 @@ export class SessionController {
     if (this.store.get().status === 'authenticated') this.applyCustomer(fresh);
   }
 
+  /**
+   * Names change at once; a new email needs the current password and changes only when the link mailed to it
+   * is opened (docs/decisions/017-proving-control.md). Resolves whether such a link was sent.
+   */
+  async updateProfile(changes: ProfileChanges, currentPassword?: string): Promise<{ emailChangeSent: boolean }> {
+    const body = currentPassword === undefined ? { customer: changes } : { customer: changes, current_password: currentPassword };
+    const { customer, emailChangeSent } = await updateMe(this.deps.bridge.client, body);
+    if (this.store.get().status === 'authenticated') this.applyCustomer(customer);
+    return { emailChangeSent };
+  }
+
+  /**
+   * The bridge ends every session of the customer when the password changes, this one included
+   * (docs/product-rules.md §7), so this one signs in again at once with the new password. A call still
+   * carrying the old token meanwhile fails to refresh: that loss is the old session's and is not a logout.
+   * If signing in again fails, the session has ended: a silent logout, as for any session that cannot refresh.
+   */
+  async changePassword(oldPassword: string, newPassword: string): Promise<void> {
+    const email = this.store.get().customer?.email;
+    if (!email) throw new Error('changePassword: no signed-in customer');
+    this.replacingSession = true;
+    this.lostWhileReplacing = false;
+    let changed = false;
+    try {
+      await changePassword(this.deps.bridge.client, oldPassword, newPassword);
+      changed = true;
+      await this.login(email, newPassword);
+    } catch (error) {
+      if (changed) await this.logout({ silent: true }, 'expired');
+      throw error;
+    } finally {
+      this.replacingSession = false;
+      // Refused (wrong old password, offline): the session was never ended on purpose, so a loss is real.
+      if (!changed && this.lostWhileReplacing) void this.loseSession();
+      this.lostWhileReplacing = false;
+    }
+  }
+
   /** Reads the profile again after something changed it elsewhere (an address confirmed by a mailed link). */
   async refreshProfile(): Promise<void> {
     if (this.store.get().status !== 'authenticated') return;
@@ -226,6 +283,10 @@ export class SessionController {
    * (sync tasks, orders) stays, to be sent when a member of that buyer signs in again (product rules §4.6).
    */
   private async loseSession(): Promise<void> {
+    if (this.replacingSession) {
+      this.lostWhileReplacing = true;
+      return;
+    }
     if (this.store.get().status === 'anonymous') return;
     await this.logout({ silent: true }, 'expired');
   }
