@@ -18,22 +18,26 @@ function stockOf(product: ProductDoc, sku: string, online: boolean): StockKnown 
   return item.is_in_stock && qty > 0 ? { status: 'ok', qty } : { status: 'out_of_stock', qty: 0 };
 }
 
+/** A product to put in the cart as the catalogue has it today: which one, under what name, how many. */
+export type CatalogueLine = Pick<OrderView['lines'][number], 'sku' | 'parentSku' | 'name' | 'typeId' | 'options' | 'qty'>;
+
 /**
- * "Order again" (docs/product-rules.md §7 orders page): the order's lines go back into the cart at today's
- * catalogue price and VAT, with the stock the device knows (offline: volatile, checked on reconnect). A
- * product no longer in the catalogue, or out of stock, is left out and counted.
+ * Puts products in the cart at today's catalogue price and VAT, with the stock the device knows (offline:
+ * volatile, checked on reconnect): "Order again" (docs/product-rules.md §7 orders page) and the favourites'
+ * "Add to cart". A product no longer in the catalogue, without a price of its own (a product whose variant
+ * or options are chosen on its page), or out of stock is left out and counted.
  */
-export async function orderAgain(
+export async function addCatalogueLines(
   db: AppDatabase,
   scope: CartScope,
-  order: Pick<OrderView, 'lines'>,
+  lines: readonly CatalogueLine[],
   now: number,
   online: boolean,
 ): Promise<{ added: number; skipped: number }> {
   const tax = await firstValueFrom(observeTaxSettings(db));
   let added = 0;
   let skipped = 0;
-  for (const line of order.lines) {
+  for (const line of lines) {
     const parentSku = line.parentSku;
     const product = (await db.products.findOne(parentSku ?? line.sku).exec())?.toMutableJSON() ?? undefined;
     const priced = (sku: string) => pricedItemOf(product, sku);
@@ -65,4 +69,15 @@ export async function orderAgain(
     else skipped += 1;
   }
   return { added, skipped };
+}
+
+/** "Order again": the order's lines go back into the cart (see addCatalogueLines). */
+export function orderAgain(
+  db: AppDatabase,
+  scope: CartScope,
+  order: Pick<OrderView, 'lines'>,
+  now: number,
+  online: boolean,
+): Promise<{ added: number; skipped: number }> {
+  return addCatalogueLines(db, scope, order.lines, now, online);
 }

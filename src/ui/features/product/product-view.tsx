@@ -14,6 +14,7 @@ import type { PricedItem } from '../../../domain/pricing';
 import { finalPrice } from '../../../domain/pricing';
 import { PageHeading } from '../../components/page-heading';
 import { RequestButton } from '../../shared/requests/request-dialog';
+import { FavoriteButton } from '../../shared/favorites/favorite-button';
 import { useSession } from '../../shared/session/session-context';
 import { BundleOptions } from './bundle-options';
 import { GroupedItems } from './grouped-items';
@@ -104,7 +105,8 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
           {noVariants ? null : <StockStatus inStock={inStock} />}
           {product.type_id === 'grouped' || noVariants ? null : <AddToCart product={cartProduct} stock={child ?? product} />}
           {product.type_id === 'configurable' ? <VariantPicker choice={choice} productSku={product.sku} /> : null}
-          <div>
+          <div className={styles.moreActions}>
+            <FavoriteButton sku={product.sku} supplierId={product.supplier_id} name={name} />
             <RequestButton
               label={t`Ask for a wholesale price`}
               title={t`Wholesale price request`}

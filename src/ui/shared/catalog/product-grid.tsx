@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import { to } from '../../routes/paths';
+import { FavoriteButton } from '../favorites/favorite-button';
 import { PriceTag } from './price-tag';
 import { THUMBNAIL_SIZE, thumbnailOf } from './product-images';
 import { useProductName } from './use-product-name';
@@ -42,6 +43,9 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
         loading="lazy"
         decoding="async"
       />
+      <div className={styles.favorite}>
+        <FavoriteButton sku={product.sku} supplierId={product.supplier_id} name={name} />
+      </div>
       <Heading className={styles.name}>
         <Link className={card.stretchedLink} to={to.product(product.parent_sku || product.sku, product.slug)}>
           {name}

@@ -14,7 +14,18 @@ export const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
   category: msg`By category`,
 };
 
-export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
+/** "Sort by" over the listing sorts, or over another list's (the favourites') with their labels. */
+export function SortSelect<S extends string = SortOption>({
+  value,
+  onChange,
+  options = SORT_OPTIONS as unknown as readonly S[],
+  labels = SORT_LABELS as unknown as Record<S, MessageDescriptor>,
+}: {
+  value: S;
+  onChange: (sort: S) => void;
+  options?: readonly S[];
+  labels?: Record<S, MessageDescriptor>;
+}) {
   const { i18n, t } = useLingui();
   const id = useId();
   return (
@@ -22,10 +33,10 @@ export function SortSelect({ value, onChange }: { value: SortOption; onChange: (
       <label htmlFor={id} className={styles.label}>
         {t`Sort by`}
       </label>
-      <select id={id} className={styles.select} value={value} onChange={(event) => onChange(event.target.value as SortOption)}>
-        {SORT_OPTIONS.map((option) => (
+      <select id={id} className={styles.select} value={value} onChange={(event) => onChange(event.target.value as S)}>
+        {options.map((option) => (
           <option key={option} value={option}>
-            {i18n._(SORT_LABELS[option])}
+            {i18n._(labels[option])}
           </option>
         ))}
       </select>
