@@ -21,6 +21,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   /** Sender of every mail. */
   MAIL_FROM: z.string().min(3).default('B2B Marketplace <no-reply@localhost>'),
+  /** Customer service's mailbox: account deletion requests go there. */
+  SUPPORT_EMAIL: z.email().default('support@b2b-marketplace.gr'),
   /**
    * Public origin of the storefront (scheme, host, optional port; no path), the only host links in mails
    * point at; defaults to http://localhost:PORT. https here also turns on HSTS.
@@ -91,6 +93,7 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  supportEmail: string;
   publicUrl: string;
   jwtSecret: string;
   seedProducts: number;
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     seedProducts: e.SEED_PRODUCTS,

@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  communicationPreferencesResultSchema,
+  communicationPreferencesSchema,
+  deleteAccountRequestSchema,
+  deletionRequestSchema,
+} from '../../src/contracts/account-requests';
 import { customerSchema, priceAppearanceRequestSchema, updateMeMetaSchema, updateMeRequestSchema } from '../../src/contracts/auth';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
@@ -6,6 +12,12 @@ import { customerIdOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { profileUpdateLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
+import {
+  communicationPreferences,
+  openDeletionRequest,
+  requestAccountDeletion,
+  saveCommunicationPreferences,
+} from '../services/account-requests';
 import { customerProfile, findCustomerById } from '../services/customers';
 import { ProfileError, updateProfile } from '../services/profile-update';
 
@@ -66,4 +78,34 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!update.emailChangeRequested) return ok(customerSchema, profile);
     return ok(customerSchema, profile, updateMeMetaSchema, { email_change: 'confirmation_sent' });
   });
+
+  // Deleting an account is customer service's work (decision 024): the request is recorded once and mailed.
+  app.get('/api/client/user/delete-account-request', { preHandler: requireAuth }, async (request) =>
+    ok(deletionRequestSchema, await openDeletionRequest(app.db, customerIdOf(request))),
+  );
+  app.post(
+    '/api/client/user/delete-account-request',
+    { preHandler: requireAuth, config: { limits: profileUpdateLimits } },
+    async (request) => {
+      const { reason } = parseBody(deleteAccountRequestSchema, request.body);
+      const customer = await findCustomerById(app.db, customerIdOf(request));
+      if (!customer) throw new AppError(401, M.notAuthorized, undefined, 'CUSTOMER_GONE');
+      const outcome = await requestAccountDeletion(app.db, app.mailer, app.config.supportEmail, customer, reason ?? '');
+      outcome.delivery.catch((error: unknown) => request.log.error({ err: error }, 'account deletion mails could not be sent'));
+      return ok(deletionRequestSchema, outcome.request);
+    },
+  );
+
+  // Optional mails the customer agreed to (decision 024); transactional mails are not optional.
+  app.get('/api/client/user/communication-preferences', { preHandler: requireAuth }, async (request) =>
+    ok(communicationPreferencesResultSchema, await communicationPreferences(app.db, customerIdOf(request))),
+  );
+  app.put(
+    '/api/client/user/communication-preferences',
+    { preHandler: requireAuth, config: { limits: profileUpdateLimits } },
+    async (request) => {
+      const choice = parseBody(communicationPreferencesSchema, request.body);
+      return ok(communicationPreferencesResultSchema, await saveCommunicationPreferences(app.db, customerIdOf(request), choice));
+    },
+  );
 }

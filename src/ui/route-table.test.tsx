@@ -37,6 +37,7 @@ const protectedPages: [string, PathName][] = [
   ['/my-account/my-profile', 'myProfile'],
   ['/my-account/olive-oil-admin', 'productAdmin'],
   ['/my-account/price-appearance', 'priceAppearance'],
+  ['/my-account/communication-preferences', 'communicationPreferences'],
   ['/my-account/shipping-details', 'shippingDetails'],
   ['/my-account/credit-terms', 'creditTerms'],
   ['/my-account/users', 'users'],

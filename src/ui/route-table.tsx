@@ -58,6 +58,7 @@ function protectedRoutes(): RouteObject[] {
     page('myProfile', () => import('./features/account/my-profile-page'), msg`My profile`),
     page('productAdmin', () => import('./routes/pages/product-admin-page'), msg`Administration`),
     page('priceAppearance', () => import('./features/account/price-appearance-page'), msg`Price appearance`),
+    page('communicationPreferences', () => import('./features/account/communication-preferences-page'), msg`Communication preferences`),
     page('shippingDetails', () => import('./features/account/shipping-details-page'), msg`Shipping details`),
     page('creditTerms', placeholder, msg`Credit terms`),
     page('users', placeholder, msg`Users`),

@@ -71,6 +71,11 @@ export function AccountMenu() {
             </Link>
           </li>
           <li>
+            <Link to={paths.communicationPreferences}>
+              <Trans>Communication preferences</Trans>
+            </Link>
+          </li>
+          <li>
             <Link to={paths.shippingDetails}>
               <Trans>Shipping details</Trans>
             </Link>

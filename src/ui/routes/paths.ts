@@ -36,6 +36,7 @@ export const paths = {
   /** `{product}-admin`, admin only; the page checks the `-admin` suffix (React Router params are whole segments). */
   productAdmin: '/my-account/:adminPage',
   priceAppearance: '/my-account/price-appearance',
+  communicationPreferences: '/my-account/communication-preferences',
   shippingDetails: '/my-account/shipping-details',
   creditTerms: '/my-account/credit-terms',
   users: '/my-account/users',

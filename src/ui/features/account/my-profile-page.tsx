@@ -1,13 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Customer } from '../../../contracts/auth';
 import { M } from '../../../contracts/messages';
 import { Button } from '../../components/button';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { PageHeading } from '../../components/page-heading';
+import { DeleteAccountButton } from '../../shared/account/delete-account-dialog';
 import { errorText, fieldErrorText } from '../../shared/session/error-message';
 import { useSession, useSessionController } from '../../shared/session/session-context';
 import buyerData from '../../shared/buyer-data/buyer-data.module.css';
@@ -33,6 +34,7 @@ export function Component() {
         <>
           <ProfileForm key={customer.id} customer={customer} />
           <PasswordForm />
+          <DeleteAccountSection />
         </>
       ) : null}
     </div>
@@ -191,6 +193,23 @@ function PasswordForm() {
           </Button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** The delete-account request (decision 024): explained here, asked in its modal. */
+function DeleteAccountSection() {
+  const { t } = useLingui();
+  const headingId = useId();
+  return (
+    <section className={`${card.card} ${card.roomy} ${styles.section}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionHeading}>{t`Delete account`}</h2>
+      <p className={styles.hint}>
+        <Trans>You can ask us to delete your account and your personal data. Customer service handles the request within 30 days.</Trans>
+      </p>
+      <div className={styles.actions}>
+        <DeleteAccountButton />
+      </div>
     </section>
   );
 }
