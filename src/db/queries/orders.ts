@@ -6,6 +6,7 @@ import type { OrderDoc, PaymentType } from '../schema/orders';
 
 /** An order as the storefront shows it: in the queue's list, the history and the order's detail. */
 export interface OrderView extends HistoryOrder {
+  buyerId: string;
   customerName?: string | undefined;
   paymentType?: PaymentType | undefined;
   comment?: string | undefined;
@@ -48,6 +49,7 @@ export function orderView(doc: OrderDoc): OrderView {
   }));
   return {
     id: doc.id,
+    buyerId: doc.buyer_id,
     backendOrderId: doc.backend_order_id,
     status,
     createdAt: doc.created_at,
