@@ -22,7 +22,7 @@ const envSchema = z.object({
   /** Sender of every mail. */
   MAIL_FROM: z.string().min(3).default('B2B Marketplace <no-reply@localhost>'),
   /** Customer service's mailbox: account deletion requests go there. */
-  SUPPORT_EMAIL: z.email().default('support@b2b-marketplace.gr'),
+  SUPPORT_EMAIL: z.email().default('support@example.gr'),
   /**
    * Public origin of the storefront (scheme, host, optional port; no path), the only host links in mails
    * point at; defaults to http://localhost:PORT. https here also turns on HSTS.

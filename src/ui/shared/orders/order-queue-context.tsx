@@ -18,9 +18,8 @@ import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useNotify } from '../notifications/notifications';
 import { useSession, useSessionController } from '../session/session-context';
-
-/** The address people write to when the bridge cannot take an order (docs/product-rules.md §8). */
-export const SUPPORT_EMAIL = 'support@b2b-marketplace.gr';
+// The address people write to when the bridge cannot take an order (docs/product-rules.md §8).
+import { SUPPORT_EMAIL } from '../contact/support-contact';
 
 /** docs/product-rules.md §8, to the letter. */
 const TEXT = {
