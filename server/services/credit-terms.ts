@@ -36,11 +36,7 @@ async function checkSupplier(q: Queryable, supplierId: string): Promise<void> {
  * under its request id, so the same request sent again (a lost answer) changes nothing, even if the supplier
  * rejected the term meanwhile; the same id from another person or for another supplier is refused (409).
  */
-export async function askForCreditTerms(
-  db: Db,
-  scope: CartScope,
-  input: { requestId: string; supplierId: string },
-): Promise<CreditTerm> {
+export async function askForCreditTerms(db: Db, scope: CartScope, input: { requestId: string; supplierId: string }): Promise<CreditTerm> {
   return db.transaction(async (tx) => {
     const term = async (): Promise<CreditTerm> => {
       const [row] = await tx.query<TermRow>(`select ${TERM_COLUMNS} from credit_terms where buyer_id = $1 and supplier_id = $2`, [

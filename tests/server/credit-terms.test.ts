@@ -105,7 +105,9 @@ describe('credit terms', () => {
     expect((await ask(colleague, { ...body, supplier_id: String(active[1]) })).statusCode).toBe(409);
     expect(json(await terms(owner)).result).toEqual([json(first).result]);
     expect(json(await terms(colleague)).result).toEqual([json(first).result]);
-    const kept = await t.db.query<{ n: number }>('select count(*)::int as n from credit_term_requests where request_id = $1', [body.request_id]);
+    const kept = await t.db.query<{ n: number }>('select count(*)::int as n from credit_term_requests where request_id = $1', [
+      body.request_id,
+    ]);
     expect(kept[0]?.n).toBe(1);
   });
 

@@ -2,7 +2,14 @@ import { CREDIT_TERMS_PATH } from '../../contracts/credit-terms';
 import { creditTermsKey } from '../account-keys';
 import type { AppDatabase } from '../database';
 import type { CartScope } from '../queries/cart-view';
-import { CREDIT_TERM_REQUEST_KIND, creditTermTasks, isRefusedTask, readCreditTerms, supplierOfTask, type StoredCreditTerm } from '../queries/credit-terms';
+import {
+  CREDIT_TERM_REQUEST_KIND,
+  creditTermTasks,
+  isRefusedTask,
+  readCreditTerms,
+  supplierOfTask,
+  type StoredCreditTerm,
+} from '../queries/credit-terms';
 import type { SyncTaskDoc } from '../schema/sync-tasks';
 import { queueSyncTask } from './sync-tasks';
 

@@ -64,7 +64,11 @@ export function observeCreditTerms(db: AppDatabase, buyerId: string): Observable
         const known = views.get(supplierId);
         if (known?.waiting) continue;
         const description = task.meta?.['description'];
-        views.set(supplierId, { status: known?.status ?? 'pending', waiting: false, refusal: typeof description === 'string' ? description : '' });
+        views.set(supplierId, {
+          status: known?.status ?? 'pending',
+          waiting: false,
+          refusal: typeof description === 'string' ? description : '',
+        });
       }
       return views;
     }),
