@@ -22,6 +22,7 @@ import { orderRoutes } from './routes/orders';
 import { addressRoutes } from './routes/addresses';
 import { deliveryRoutes } from './routes/delivery';
 import { requestRoutes } from './routes/requests';
+import { creditTermRoutes } from './routes/credit-terms';
 import { favoritesRoutes } from './routes/favorites';
 import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes);
   await app.register(deliveryRoutes);
   await app.register(requestRoutes);
+  await app.register(creditTermRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
   await app.register(eventRoutes, options.events ?? {});

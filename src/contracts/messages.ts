@@ -91,6 +91,7 @@ export const M = {
   addressNotFound: 'This address does not exist.',
   requestIdReused: 'This request was already made with different content.',
   supplierNotLocked: 'This supplier is open to you: no request is needed.',
+  supplierNotFound: 'This supplier does not exist or is not active.',
 } as const;
 
 export type MessageKey = keyof typeof M;

@@ -14,8 +14,9 @@ import { optionalText400 } from './fields';
  * - `GET /api/bridge/buyer/requests?buyer_id=` the latest 100
  */
 
-const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
-const common = { buyer_id: boundedText(64).optional(), request_id: requestId, message: optionalText400 };
+/** The id the device made for a request: the bridge's idempotency key per buyer. */
+export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const common = { buyer_id: boundedText(64).optional(), request_id: requestIdSchema, message: optionalText400 };
 
 export const wholesalePriceRequestSchema = z.strictObject({
   ...common,

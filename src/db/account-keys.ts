@@ -9,3 +9,8 @@ export function selectedBuyerKey(customerId: string): string {
 export function billingKey(buyerId: string): string {
   return `billing:${buyerId}`;
 }
+
+/** The buyer's credit terms as the device last knew them (from the bridge, or asked for on this device). */
+export function creditTermsKey(buyerId: string): string {
+  return `credit_terms:${buyerId}`;
+}

@@ -60,7 +60,7 @@ function protectedRoutes(): RouteObject[] {
     page('priceAppearance', () => import('./features/account/price-appearance-page'), msg`Price appearance`),
     page('communicationPreferences', () => import('./features/account/communication-preferences-page'), msg`Communication preferences`),
     page('shippingDetails', () => import('./features/account/shipping-details-page'), msg`Shipping details`),
-    page('creditTerms', placeholder, msg`Credit terms`),
+    page('creditTerms', () => import('./features/account/credit-terms-page'), msg`Credit terms`),
     page('users', placeholder, msg`Users`),
     page('joinRequests', () => import('./features/company-users/join-requests-page'), msg`Requests to join`),
     page('orders', () => import('./features/orders/orders-page'), msg`Orders`),

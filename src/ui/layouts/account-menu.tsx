@@ -85,6 +85,11 @@ export function AccountMenu() {
               <Trans>Billing details</Trans>
             </Link>
           </li>
+          <li>
+            <Link to={paths.creditTerms}>
+              <Trans>Credit terms</Trans>
+            </Link>
+          </li>
         </ul>
         <Button block onClick={() => void onLogout()}>
           <Trans>Log out</Trans>

@@ -8,6 +8,7 @@ import { placeCartOrders, type PlaceCartInput, type PlaceCartResult } from '../.
 import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders';
 import { systemClock } from '../../../domain/clock';
 import { pullAddresses, pullBilling } from '../../../replication/address-pull';
+import { pullCreditTerms } from '../../../replication/credit-terms-pull';
 import { pullOrders } from '../../../replication/order-pull';
 import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queue';
 import { handOrdersToServiceWorker } from '../../../replication/order-sync-message';
@@ -93,6 +94,7 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
     pullOrders(db, client, scope).catch(() => undefined);
     pullAddresses(db, client, scope.buyerId, systemClock.now()).catch(() => undefined);
     pullBilling(db, client, scope, systemClock.now()).catch(() => undefined);
+    pullCreditTerms(db, client, scope, () => systemClock.now()).catch(() => undefined);
   }, [db, scope, client]);
 
   /** The buyer data saved on the device (addresses, billing details) goes first: an order may name an address. */
