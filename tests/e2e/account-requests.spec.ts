@@ -14,16 +14,19 @@ import { logIn } from './support/session';
 
 const owner = seededCustomer('cust-0006');
 
-test('communication preferences and the delete-account request', async ({ browser }) => {
+test('the control panel, communication preferences and the delete-account request', async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await logIn(page, owner.email, DEMO_PASSWORD);
+    await page.goto('/my-account/control-panel');
+    await expect(page.getByRole('heading', { level: 1, name: 'Control panel' })).toBeVisible();
+    await expect(page.getByText('Nothing needs your attention.')).toBeVisible();
 
     // Communication preferences, from the account menu.
     await page.getByRole('button', { name: 'My account' }).click();
-    await page.getByRole('link', { name: 'Communication preferences' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Communication preferences' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Communication preferences' })).toBeVisible();
     const newsletter = page.getByRole('checkbox', { name: 'News and offers of the marketplace' });
     await expect(newsletter).toBeEnabled();
@@ -52,7 +55,7 @@ test('communication preferences and the delete-account request', async ({ browse
 
     // The delete-account modal, from My profile.
     await page.getByRole('button', { name: 'My account' }).click();
-    await page.getByRole('link', { name: 'My profile' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'My profile' }).click();
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
     await expect(dialog.getByText(/Orders stay in the records/)).toBeVisible();
@@ -82,6 +85,26 @@ test('communication preferences and the delete-account request', async ({ browse
     // Opened again: the request is there, not a new form.
     await page.getByRole('button', { name: 'Delete account' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete account' }).getByText(/You asked to delete your account on/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The control panel names it, and leads to every page of the account.
+    await page.goto('/my-account');
+    const attention = page.getByRole('region', { name: 'Needs your attention' });
+    await expect(attention.getByRole('link', { name: /^You asked to delete your account on/ })).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'Your account' });
+    await expect(pages.getByRole('link')).toHaveText([
+      'My profile',
+      'Orders',
+      'Favourites',
+      'Price appearance',
+      'Communication preferences',
+      'Shipping details',
+      'Billing details',
+      'Credit terms',
+      'Requests to join',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot('control-panel');
   } finally {
     await context.close();
   }

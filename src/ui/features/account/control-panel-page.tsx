@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { DeletionRequestState } from '../../../contracts/account-requests';
+import { observeCreditTerms } from '../../../db/queries/credit-terms';
 import { observeQueuedOrders } from '../../../db/queries/orders';
 import { observeOutboxSummary } from '../../../db/queries/sync-tasks';
 import { fetchDeletionRequest } from '../../../replication/account-requests-api';
@@ -52,7 +53,7 @@ function useBridgeAttention(buyerId: string | null, superUser: boolean) {
 
 /**
  * `/my-account` and `/my-account/control-panel`: what needs the person's attention at the selected company (orders
- * waiting to be sent or to be changed, requests waiting in the outbox or refused, requests to join the company for a
+ * waiting to be sent or to be changed, credit terms waiting for the supplier's answer, requests waiting in the outbox or refused, requests to join the company for a
  * super user, an open delete-account request), then every page of the account. What the device holds is shown
  * offline too; what only the bridge knows is asked when online.
  */
@@ -70,7 +71,9 @@ export function Component() {
     () => (db && customer && selectedBuyerId ? observeOutboxSummary(db, customer.id, selectedBuyerId) : null),
     [db, customer, selectedBuyerId],
   );
+  const terms = useObservable(() => (db && selectedBuyerId ? observeCreditTerms(db, selectedBuyerId) : null), [db, selectedBuyerId]);
   const bridge = useBridgeAttention(selectedBuyerId, superUser);
+  const pendingTerms = [...(terms?.values() ?? [])].filter((term) => term.status === 'pending').length;
 
   const ofBuyer = (queued ?? []).filter((o) => o.buyerId === selectedBuyerId);
   const held = ofBuyer.filter((o) => o.lastError?.code === 422).length;
@@ -93,6 +96,18 @@ export function Component() {
       key: 'waiting',
       to: paths.orders,
       text: <Plural value={waiting} one="# order is waiting to be sent" other="# orders are waiting to be sent" />,
+    });
+  if (pendingTerms > 0)
+    items.push({
+      key: 'credit',
+      to: paths.creditTerms,
+      text: (
+        <Plural
+          value={pendingTerms}
+          one="# credit terms request waits for the supplier's answer"
+          other="# credit terms requests wait for the suppliers' answers"
+        />
+      ),
     });
   if (outbox && outbox.refused > 0)
     items.push({
