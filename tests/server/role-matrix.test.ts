@@ -116,6 +116,19 @@ const ROUTES: Record<string, Row> = {
     build: () => ({ url: '/api/client/user/password/change', payload: { old_password: 'Wrong-password-1!', new_password: 'Demo1234!y' } }),
   },
   'GET /api/bridge/user/me': { access: 'signedIn', build: () => ({ url: '/api/bridge/user/me' }) },
+  'GET /api/client/user/delete-account-request': { access: 'signedIn', build: () => ({ url: '/api/client/user/delete-account-request' }) },
+  'POST /api/client/user/delete-account-request': {
+    access: 'signedIn',
+    build: () => ({ url: '/api/client/user/delete-account-request', payload: { reason: 'Ο πίνακας ρόλων' } }),
+  },
+  'GET /api/client/user/communication-preferences': {
+    access: 'signedIn',
+    build: () => ({ url: '/api/client/user/communication-preferences' }),
+  },
+  'PUT /api/client/user/communication-preferences': {
+    access: 'signedIn',
+    build: () => ({ url: '/api/client/user/communication-preferences', payload: { newsletter: true, supplier_offers: false } }),
+  },
   'POST /api/bridge/user/me': {
     access: 'signedIn',
     build: ({ email }) => ({ url: '/api/bridge/user/me', payload: { customer: { firstname: 'Μαρία', lastname: 'Νικολάου', email } } }),
@@ -216,6 +229,11 @@ const ROUTES: Record<string, Row> = {
     build: ({ f, buyerId }) => ({ url: `/api/client/buyers/${buyerId}/cart/switch-address`, payload: { new_address_id: f.addressId } }),
   },
   'GET /api/bridge/buyer/requests': { access: 'member', build: buyerQuery() },
+  'GET /api/bridge/buyer/credit-terms': { access: 'member', build: buyerQuery() },
+  'POST /api/bridge/buyer/credit-terms': {
+    access: 'member',
+    build: buyerBody(({ f: { product: p } }) => ({ request_id: requestId(), supplier_id: p.supplierId })),
+  },
   'POST /api/bridge/buyer/requests/wholesale-price': {
     access: 'member',
     build: buyerBody(({ f: { product: p } }) => ({
