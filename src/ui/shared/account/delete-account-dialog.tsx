@@ -114,7 +114,7 @@ export function DeleteAccountDialog({ onClose }: { onClose(): void }) {
               {fieldErrorText(i18n, formState.errors.understood.message)}
             </p>
           ) : null}
-          <div className={styles.actions}>
+          <div className={form.actions}>
             <Button onClick={onClose}>
               <Trans>Cancel</Trans>
             </Button>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useFavorites } from './favorites-context';
+import buttons from '../../components/button.module.css';
 import styles from './favorite-button.module.css';
 
 /**
@@ -14,7 +15,7 @@ export function FavoriteButton({ sku, supplierId, name }: { sku: string; supplie
   return (
     <button
       type="button"
-      className={styles.heart}
+      className={`${buttons.icon} ${styles.heart}`}
       aria-pressed={favorite}
       aria-label={favorite ? t`Remove ${name} from favourites` : t`Add ${name} to favourites`}
       title={favorite ? t`Remove from favourites` : t`Add to favourites`}

@@ -16,7 +16,6 @@ import { useDatabase } from '../database/database-provider';
 import { useOrderQueue } from '../orders/order-queue-context';
 import { fieldErrorText } from '../session/error-message';
 import { useSession } from '../session/session-context';
-import styles from './request-dialog.module.css';
 
 const messageSchema = z.object({ message: optionalText400 });
 type MessageInput = z.input<typeof messageSchema>;
@@ -86,7 +85,7 @@ export function RequestDialog({
             error={fieldErrorText(i18n, formState.errors.message?.message)}
             registration={register('message')}
           />
-          <div className={styles.actions}>
+          <div className={form.actions}>
             <Button onClick={onClose}>
               <Trans>Cancel</Trans>
             </Button>
