@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { cutNetwork, restoreNetwork, waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
 import { seededCustomer } from './support/checkout';
 import { newestMailTo } from './support/outbox';
 import { logIn } from './support/session';
@@ -13,6 +14,15 @@ import { logIn } from './support/session';
  */
 
 const owner = seededCustomer('cust-0006');
+
+/** The path of the first product card of the first supplier's listing (a product this device has). */
+async function firstProduct(page: Page): Promise<string> {
+  await page.goto('/suppliers');
+  await page.getByRole('main').getByRole('link').filter({ hasText: /\S/ }).first().click();
+  const card = page.getByTestId('product-card').first();
+  const href = await card.getByRole('heading').getByRole('link').getAttribute('href');
+  return href!;
+}
 
 test('the control panel, communication preferences and the delete-account request', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -105,6 +115,26 @@ test('the control panel, communication preferences and the delete-account reques
     ]);
     expect(await seriousViolations(page)).toEqual([]);
     await shot('control-panel');
+
+    // Logging out asks first, and says what has not been sent: a request made offline waits on the device.
+    await waitForCatalogReady(page);
+    await waitForServiceWorkerControl(page);
+    await page.goto(await firstProduct(page));
+    await cutNetwork(context);
+    await page.getByRole('button', { name: 'Ask for a wholesale price' }).click();
+    await page.getByRole('dialog', { name: 'Wholesale price request' }).getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('dialog', { name: 'Wholesale price request' }).getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const logout = page.getByRole('dialog', { name: 'Log out' });
+    await expect(logout.getByText('1 change or request has not been sent yet; it waits on this device the same way.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot('logout');
+    await logout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(logout).toBeHidden();
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+    await restoreNetwork(context);
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
   } finally {
     await context.close();
   }

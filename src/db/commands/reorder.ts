@@ -19,7 +19,7 @@ function stockOf(product: ProductDoc, sku: string, online: boolean): StockKnown 
 }
 
 /** A product to put in the cart as the catalogue has it today: which one, under what name, how many. */
-export type CatalogueLine = Pick<OrderView['lines'][number], 'sku' | 'parentSku' | 'name' | 'typeId' | 'options' | 'qty'>;
+export type CatalogLine = Pick<OrderView['lines'][number], 'sku' | 'parentSku' | 'name' | 'typeId' | 'options' | 'qty'>;
 
 /**
  * Puts products in the cart at today's catalogue price and VAT, with the stock the device knows (offline:
@@ -27,10 +27,10 @@ export type CatalogueLine = Pick<OrderView['lines'][number], 'sku' | 'parentSku'
  * "Add to cart". A product no longer in the catalogue, without a price of its own (a product whose variant
  * or options are chosen on its page), or out of stock is left out and counted.
  */
-export async function addCatalogueLines(
+export async function addCatalogLines(
   db: AppDatabase,
   scope: CartScope,
-  lines: readonly CatalogueLine[],
+  lines: readonly CatalogLine[],
   now: number,
   online: boolean,
 ): Promise<{ added: number; skipped: number }> {
@@ -71,7 +71,7 @@ export async function addCatalogueLines(
   return { added, skipped };
 }
 
-/** "Order again": the order's lines go back into the cart (see addCatalogueLines). */
+/** "Order again": the order's lines go back into the cart (see addCatalogLines). */
 export function orderAgain(
   db: AppDatabase,
   scope: CartScope,
@@ -79,5 +79,5 @@ export function orderAgain(
   now: number,
   online: boolean,
 ): Promise<{ added: number; skipped: number }> {
-  return addCatalogueLines(db, scope, order.lines, now, online);
+  return addCatalogLines(db, scope, order.lines, now, online);
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import styles from './form-alert.module.css';
 
-/** The outcome of a submit: an error is an alert (announced at once), a success a polite status. */
-export function FormAlert({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
+/**
+ * The outcome of a submit: an error is an alert (announced at once), a success a polite status; a warning (what
+ * an action will leave behind) is a polite status too.
+ */
+export function FormAlert({ tone, children }: { tone: 'error' | 'success' | 'warning'; children: ReactNode }) {
   if (tone === 'error') {
     return (
       <div role="alert" className={`${styles.alert} ${styles.error}`}>
@@ -11,7 +14,7 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success'; child
     );
   }
   return (
-    <div role="status" className={`${styles.alert} ${styles.success}`}>
+    <div role="status" className={`${styles.alert} ${tone === 'warning' ? styles.warning : styles.success}`}>
       {children}
     </div>
   );

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
 import { useSession } from '../shared/session/session-context';
 import { paths } from '../routes/paths';
+import { LogoutDialog } from './logout-dialog';
 import styles from './account-menu.module.css';
 
 /** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
@@ -19,6 +20,7 @@ export function AccountMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const [confirming, setConfirming] = useState(false);
 
   useCloseOnOutsideOrEscape(open, rootRef, () => {
     setOpen(false);
@@ -91,10 +93,19 @@ export function AccountMenu() {
             </Link>
           </li>
         </ul>
-        <Button block onClick={() => void onLogout()}>
+        <Button block onClick={() => setConfirming(true)}>
           <Trans>Log out</Trans>
         </Button>
       </div>
+      {confirming ? (
+        <LogoutDialog
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void onLogout();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -31,4 +31,5 @@ export async function logIn(page: Page, email: string, password: string, company
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'My account' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
 }

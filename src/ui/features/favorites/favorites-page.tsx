@@ -3,7 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { addCatalogueLines } from '../../../db/commands/reorder';
+import { addCatalogLines } from '../../../db/commands/reorder';
 import { observeBuyerOrders } from '../../../db/queries/orders';
 import { supplierIndex } from '../../../db/queries/supplier-index';
 import type { ProductDoc } from '../../../db/schema/products';
@@ -157,7 +157,7 @@ export function Component() {
       const simple = products.filter((p) => p.type_id === 'simple');
       const lines = simple.map((p) => ({ sku: p.sku, name: nameOf(p), typeId: p.type_id, qty: 1 }));
       const scope = { customerId: customer.id, buyerId: selectedBuyerId };
-      const result = await addCatalogueLines(db, scope, lines, systemClock.now(), navigator.onLine);
+      const result = await addCatalogLines(db, scope, lines, systemClock.now(), navigator.onLine);
       const skipped = result.skipped + (products.length - simple.length);
       actions?.refreshStock();
       setSelected(new Set());
