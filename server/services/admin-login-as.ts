@@ -70,7 +70,14 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\
 /** Customers whose email or full name contains `q` (case-insensitive), at most CUSTOMER_SEARCH_LIMIT, by email. */
 export async function searchCustomers(q: Queryable, text: string): Promise<CustomerHit[]> {
   const pattern = `%${likeLiteral(text.toLowerCase())}%`;
-  const rows = await q.query<{ id: string; email: string; firstname: string; lastname: string; is_admin: boolean; companies: string[] | null }>(
+  const rows = await q.query<{
+    id: string;
+    email: string;
+    firstname: string;
+    lastname: string;
+    is_admin: boolean;
+    companies: string[] | null;
+  }>(
     `select c.id, c.email, c.firstname, c.lastname, c.is_admin,
             (select array_agg(b.company order by b.company) from buyer_users bu join buyers b on b.id = bu.buyer_id
               where bu.customer_id = c.id) as companies

@@ -77,10 +77,13 @@ export async function issueRefreshToken(
   loginAs: LoginAs | null = null,
 ): Promise<{ refreshToken: string; familyId: string }> {
   const familyId = randomUUID();
-  await q.query(
-    'insert into session_families (family_id, customer_id, created_at, admin_id, ends_at) values ($1, $2, $3, $4, $5)',
-    [familyId, customerId, new Date(nowMs), loginAs?.adminId ?? null, loginAs ? new Date(loginAs.endsAtMs) : null],
-  );
+  await q.query('insert into session_families (family_id, customer_id, created_at, admin_id, ends_at) values ($1, $2, $3, $4, $5)', [
+    familyId,
+    customerId,
+    new Date(nowMs),
+    loginAs?.adminId ?? null,
+    loginAs ? new Date(loginAs.endsAtMs) : null,
+  ]);
   return { refreshToken: await insertToken(q, customerId, familyId, nowMs), familyId };
 }
 

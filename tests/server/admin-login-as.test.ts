@@ -45,7 +45,10 @@ const audits = (customerId: string) =>
 async function loginAsTarget(customerId = target.id) {
   const res = await call('POST', '/api/admin/login-as', adminToken, { customer_id: customerId });
   expect(res.status).toBe(200);
-  return { token: res.body.result as string, meta: res.body.meta as { refreshToken: string; adminId: string; endsAt: number; expiresIn: number } };
+  return {
+    token: res.body.result as string,
+    meta: res.body.meta as { refreshToken: string; adminId: string; endsAt: number; expiresIn: number },
+  };
 }
 
 beforeAll(async () => {
@@ -62,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/admin/login-as', () => {
-  it("opens a session that acts as the customer, names the admin, and is audited", async () => {
+  it('opens a session that acts as the customer, names the admin, and is audited', async () => {
     const { token, meta } = await loginAsTarget();
     expect(meta.adminId).toBe(admin.id);
     expect(meta.endsAt).toBe(nowMs + LOGIN_AS_MAX_SECONDS * 1000);
