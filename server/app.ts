@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSite } from './http/static-site';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(creditTermRoutes);
   await app.register(mediaRoutes);
   await app.register(syncRoutes);
+  await app.register(adminRoutes);
   await app.register(eventRoutes, options.events ?? {});
   await app.register(catalogSearchRoutes);
   await app.register(urlMapRoutes);

@@ -11,6 +11,11 @@ declare module 'fastify' {
     customerId: string | null;
     /** Set by `requireAuth`: the session (refresh-token family) the access token was issued in. */
     familyId: string | null;
+    /**
+     * Set by `requireAuth`: in a login-as session (docs/decisions/025-admin-login-as.md), the administrator
+     * acting as `customerId`; null otherwise. The request acts as the customer, never as the administrator.
+     */
+    adminId: string | null;
     /** Set by `requireBuyer`: the buyer the request acts for, after a membership check. */
     buyer: Membership | null;
   }
@@ -19,6 +24,7 @@ declare module 'fastify' {
 export function installAuthDecorators(app: FastifyInstance): void {
   app.decorateRequest('customerId', null);
   app.decorateRequest('familyId', null);
+  app.decorateRequest('adminId', null);
   app.decorateRequest('buyer', null);
 }
 
@@ -56,6 +62,7 @@ async function authenticate(request: FastifyRequest, kind: TokenKind, token: str
   if (!(await server.sessions.isOpen(payload.fam, payload.sub))) throw new AppError(401, M.notAuthorized, undefined, 'SESSION_ENDED');
   request.customerId = payload.sub;
   request.familyId = payload.fam;
+  request.adminId = payload.adm ?? null;
 }
 
 /** preHandler: the access token from the Authorization header must be valid and its session open. */
@@ -137,4 +144,13 @@ export async function requireConfirmedEmail(request: FastifyRequest): Promise<vo
 /** preHandler after requireAuth: only marketplace administrators (customers.is_admin). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!(await isAdmin(request.server.db, customerIdOf(request)))) throw new AppError(403, M.adminOnly, undefined, 'NOT_ADMIN');
+}
+
+/**
+ * preHandler after requireAuth for ending a login-as session: the session must carry an administrator's id
+ * and that customer must still be an administrator (docs/decisions/025-admin-login-as.md); else 403.
+ */
+export async function requireLoginAs(request: FastifyRequest): Promise<void> {
+  const { adminId } = request;
+  if (!adminId || !(await isAdmin(request.server.db, adminId))) throw new AppError(403, M.adminOnly, undefined, 'NOT_LOGIN_AS');
 }

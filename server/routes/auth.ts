@@ -15,6 +15,7 @@ import { loginLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { signAccessToken } from '../services/access-token';
 import { login, LoginError } from '../services/login';
+import { accessTokenTtl } from '../services/session';
 import { RefreshTokenError, revokeFamilyOfToken, rotateRefreshToken } from '../services/refresh-tokens';
 
 /** docs/product-rules.md §7: POST client/user/login and POST client/user/refresh; POST client/user/logout ends the session. */
@@ -37,11 +38,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const rotated = await rotateRefreshToken(app.db, body.refreshToken, now, app.config.jwtSecret);
       // Two tabs (or a retry after a lost answer) refreshing at once: both get the same successor.
       if (rotated.duplicate) request.log.info('refresh duplicate within the grace window answered with the same successor');
-      const token = signAccessToken(app.config.jwtSecret, rotated, app.config.accessTokenTtlSeconds, now);
-      return ok(loginResultSchema, token, refreshMetaSchema, {
-        refreshToken: rotated.refreshToken,
-        expiresIn: app.config.accessTokenTtlSeconds,
-      });
+      // A login-as session keeps its administrator, and its tokens never outlive its end (decision 025).
+      const ttl = accessTokenTtl(app.config, rotated.loginAs, now);
+      const subject = { ...rotated, adminId: rotated.loginAs?.adminId ?? null };
+      const token = signAccessToken(app.config.jwtSecret, subject, ttl, now);
+      return ok(loginResultSchema, token, refreshMetaSchema, { refreshToken: rotated.refreshToken, expiresIn: ttl });
     } catch (error) {
       if (error instanceof RefreshTokenError) {
         // Reuse revoked the family: its access tokens and live streams stop too.

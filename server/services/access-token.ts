@@ -21,11 +21,16 @@ const payloadSchema = z.object({
   iat: z.number().int(),
   exp: z.number().int(),
   typ: z.enum(TOKEN_KINDS),
+  /** A login-as session (docs/decisions/025-admin-login-as.md): the administrator acting as `sub`. */
+  adm: z.string().min(1).max(100).optional(),
 });
 export type AccessTokenPayload = z.infer<typeof payloadSchema>;
 
-/** Who a token speaks for: the customer and the session (refresh-token family) it was issued in. */
-export type TokenSubject = { customerId: string; familyId: string };
+/**
+ * Who a token speaks for: the customer and the session (refresh-token family) it was issued in, and in a
+ * login-as session the administrator who opened it (docs/decisions/025-admin-login-as.md).
+ */
+export type TokenSubject = { customerId: string; familyId: string; adminId?: string | null };
 
 export type AccessTokenProblem = 'malformed' | 'bad_signature' | 'expired' | 'wrong_kind';
 
@@ -41,7 +46,14 @@ function sign(secret: string, data: string): string {
 
 export function signToken(secret: string, kind: TokenKind, subject: TokenSubject, ttlSeconds: number, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
-  const payload: AccessTokenPayload = { sub: subject.customerId, fam: subject.familyId, iat, exp: iat + ttlSeconds, typ: kind };
+  const payload: AccessTokenPayload = {
+    sub: subject.customerId,
+    fam: subject.familyId,
+    iat,
+    exp: iat + ttlSeconds,
+    typ: kind,
+    ...(subject.adminId ? { adm: subject.adminId } : {}),
+  };
   const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${body}.${sign(secret, body)}`;
 }

@@ -37,6 +37,8 @@ type Row = {
   expires_at: Date | string;
   used_at: Date | string | null;
   revoked_at: Date | string | null;
+  admin_id: string | null;
+  ends_at: Date | string | null;
 };
 
 /**
@@ -61,17 +63,26 @@ async function insertToken(q: Queryable, customerId: string, familyId: string, n
   return token;
 }
 
+/**
+ * A login-as session (docs/decisions/025-admin-login-as.md): the administrator acting as the customer, and
+ * the moment the session ends whatever its refresh tokens say.
+ */
+export type LoginAs = { adminId: string; endsAtMs: number };
+
 /** Starts a new family (one per login): the session that access tokens and event tickets name. */
 export async function issueRefreshToken(
   q: Queryable,
   customerId: string,
   nowMs: number,
+  loginAs: LoginAs | null = null,
 ): Promise<{ refreshToken: string; familyId: string }> {
   const familyId = randomUUID();
-  await q.query('insert into session_families (family_id, customer_id, created_at) values ($1, $2, $3)', [
+  await q.query('insert into session_families (family_id, customer_id, created_at, admin_id, ends_at) values ($1, $2, $3, $4, $5)', [
     familyId,
     customerId,
     new Date(nowMs),
+    loginAs?.adminId ?? null,
+    loginAs ? new Date(loginAs.endsAtMs) : null,
   ]);
   return { refreshToken: await insertToken(q, customerId, familyId, nowMs), familyId };
 }
@@ -112,6 +123,8 @@ export type Rotated = {
   refreshToken: string;
   /** A concurrent duplicate within the grace window, answered with the successor already issued. */
   duplicate: boolean;
+  /** A login-as session keeps its administrator and its end on every refresh. */
+  loginAs: LoginAs | null;
 };
 
 type Outcome = { error: RefreshProblem; familyId?: string } | Rotated;
@@ -152,7 +165,7 @@ export async function rotateRefreshToken(db: Db, token: string, nowMs: number, s
   const tokenHash = hashToken(token);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx.query<Row>(
-      `select t.family_id, t.customer_id, t.expires_at, t.used_at, f.revoked_at
+      `select t.family_id, t.customer_id, t.expires_at, t.used_at, f.revoked_at, f.admin_id, f.ends_at
        from refresh_tokens t join session_families f on f.family_id = t.family_id
        where t.token_hash = $1
        for update of f`,
@@ -161,7 +174,9 @@ export async function rotateRefreshToken(db: Db, token: string, nowMs: number, s
     if (!row) return { error: 'unknown' };
     if (row.revoked_at) return { error: 'revoked' };
     if (new Date(row.expires_at).getTime() <= nowMs) return { error: 'expired' };
-    const found = { customerId: row.customer_id, familyId: row.family_id };
+    if (row.ends_at && new Date(row.ends_at).getTime() <= nowMs) return { error: 'expired' };
+    const loginAs = row.admin_id && row.ends_at ? { adminId: row.admin_id, endsAtMs: new Date(row.ends_at).getTime() } : null;
+    const found = { customerId: row.customer_id, familyId: row.family_id, loginAs };
     const successor = successorOf(secret, token);
     const marked = await tx.query('update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning token_hash', [
       tokenHash,

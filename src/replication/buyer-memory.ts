@@ -37,3 +37,21 @@ export function clearLoggedOutMarker(storage: Storage): void {
 export function wasLoggedOut(storage: Storage): boolean {
   return storage.getItem(LOGGED_OUT_KEY) === '1';
 }
+
+/**
+ * The administrator acting as the signed-in customer (docs/product-rules.md §3: local storage holds the admin
+ * id; docs/decisions/025-admin-login-as.md): set by login-as, removed by logout-as and by any logout.
+ */
+const ADMIN_ID_KEY = 'b2b.session.adminId';
+
+export function rememberAdminId(storage: Storage, adminId: string): void {
+  storage.setItem(ADMIN_ID_KEY, adminId);
+}
+
+export function storedAdminId(storage: Storage): string | null {
+  return storage.getItem(ADMIN_ID_KEY);
+}
+
+export function forgetAdminId(storage: Storage): void {
+  storage.removeItem(ADMIN_ID_KEY);
+}

@@ -3,7 +3,7 @@ import { errorEnvelopeSchema } from '../contracts/envelope';
 import { M } from '../contracts/messages';
 import { BridgeError, WRONG_RESPONSE_FORMAT, networkError } from './bridge-error';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpCall {
   method: HttpMethod;

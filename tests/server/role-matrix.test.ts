@@ -277,6 +277,13 @@ const ROUTES: Record<string, Row> = {
     access: 'admin',
     build: ({ f }) => ({ url: `/api/admin/products/${f.product.sku}`, payload: { qty: 500, is_in_stock: true } }),
   },
+  'GET /api/admin/customers': { access: 'admin', build: () => ({ url: withQuery('/api/admin/customers', { q: 'example' }) }) },
+  'POST /api/admin/login-as': {
+    access: 'admin',
+    build: async ({ db }) => ({ url: '/api/admin/login-as', payload: { customer_id: (await createCustomer(db)).id } }),
+  },
+  // Only a login-as session ends one: a customer's own session (the admin's too) gets 403 M.adminOnly.
+  'POST /api/admin/logout-as': { access: 'admin', loginAs: true, build: () => ({ url: '/api/admin/logout-as', payload: {} }) },
 };
 
 /** What a refused role gets, with the refusal's own message (src/contracts/messages.ts). */

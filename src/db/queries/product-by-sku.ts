@@ -44,3 +44,24 @@ export async function findProductRouteTarget(db: AppDatabase, sku: string): Prom
   }
   return { kind: 'missing' };
 }
+
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Products whose sku or name contains `text` (case-insensitive), the one with exactly that sku first, at most
+ * `limit`: the product admin page's finder (docs/decisions/025-admin-login-as.md).
+ */
+export async function findProductsBySkuOrName(db: AppDatabase, text: string, limit: number): Promise<ProductDoc[]> {
+  const pattern = escapeRegex(text);
+  const [exact, matches] = await Promise.all([
+    db.products.findOne(text).exec(),
+    db.products
+      .find({
+        selector: { $or: [{ sku: { $regex: pattern, $options: 'i' } }, { name: { $regex: pattern, $options: 'i' } }] },
+        limit,
+      })
+      .exec(),
+  ]);
+  const docs = [exact, ...matches].filter((d) => d !== null).map((d) => d.toMutableJSON() as ProductDoc);
+  return [...new Map(docs.map((d) => [d.sku, d])).values()].slice(0, limit);
+}

@@ -3,15 +3,19 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
+import { LoginAsDialog } from '../features/admin/login-as-dialog';
 import { useSession } from '../shared/session/session-context';
-import { paths } from '../routes/paths';
+import { paths, to } from '../routes/paths';
 import { LogoutDialog } from './logout-dialog';
 import styles from './account-menu.module.css';
 
 /** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
 export function AccountMenu() {
   const { t } = useLingui();
-  const { customer, logout } = useSession();
+  const { customer, adminId, logout } = useSession();
+  const [loginAsOpen, setLoginAsOpen] = useState(false);
+  // Administrators only, and not while acting as someone (docs/decisions/025-admin-login-as.md).
+  const isAdmin = customer?.isAdmin === true && !adminId;
   const { pathname } = useLocation();
   // Remembering where it was opened closes the menu on navigation without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -92,11 +96,31 @@ export function AccountMenu() {
               <Trans>Credit terms</Trans>
             </Link>
           </li>
+          {isAdmin ? (
+            <li>
+              <Link to={to.productAdmin('product')}>
+                <Trans>Product administration</Trans>
+              </Link>
+            </li>
+          ) : null}
         </ul>
-        <Button block onClick={() => setConfirming(true)}>
-          <Trans>Log out</Trans>
+        {isAdmin ? (
+          <Button
+            block
+            onClick={() => {
+              setOpen(false);
+              setLoginAsOpen(true);
+            }}
+          >
+            <Trans>Log in as a customer</Trans>
+          </Button>
+        ) : null}
+        {/* Logged in as a customer, "log out" returns to the admin (nothing is lost); otherwise it asks first. */}
+        <Button block onClick={() => (adminId ? void onLogout() : setConfirming(true))}>
+          {adminId ? <Trans>Log out of this customer</Trans> : <Trans>Log out</Trans>}
         </Button>
       </div>
+      {loginAsOpen ? <LoginAsDialog onClose={() => setLoginAsOpen(false)} /> : null}
       {confirming ? (
         <LogoutDialog
           onClose={() => setConfirming(false)}

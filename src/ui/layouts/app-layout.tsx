@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '../components/skip-link';
 import { AccountNotices } from '../features/account-status/account-notices';
+import { LoginAsBanner } from '../features/admin/login-as-banner';
 import { CartProvider } from '../shared/cart/cart-context';
 import { FavoritesProvider } from '../shared/favorites/favorites-context';
 import { CatalogSyncProvider } from '../shared/catalog-sync/catalog-sync-context';
@@ -23,6 +24,7 @@ export function AppLayout() {
           <FavoritesProvider>
             <div className={styles.shell}>
               <SkipLink />
+              <LoginAsBanner />
               <AppHeader />
               <CatalogSyncProgress />
               <AccountNotices />

@@ -67,6 +67,11 @@ export type Row = {
   ownedId?: true;
   /** The credential is an events ticket in `?token=` (got with the role's access token), not the header. */
   ticket?: true;
+  /**
+   * The route ends a login-as session (access class admin): the admin calls it with a session opened by
+   * `POST /api/admin/login-as` for a new customer (the admin's id kept), not with their own.
+   */
+  loginAs?: true;
 };
 export type Answer = { status: number; body: string };
 
@@ -278,7 +283,19 @@ export async function openMatrixBridge(): Promise<MatrixBridge> {
       }
       return streamStatus(port, url);
     }
-    const bearer = token ?? who?.token;
+    let bearer = token ?? who?.token;
+    if (row.loginAs && role === 'admin' && !token) {
+      const target = await createCustomer(t.db);
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login-as',
+        headers: { authorization: `Bearer ${people.admin.token}` },
+        payload: { customer_id: target.id },
+        remoteAddress: nextAddress(),
+      });
+      if (opened.statusCode !== 200) throw new Error(`login-as: ${opened.statusCode} ${opened.body}`);
+      bearer = json(opened).result as string;
+    }
     const res = await t.app.inject({
       method: method as 'GET',
       url: req.url,

@@ -17,10 +17,16 @@ export interface Session {
   customer: Customer | null;
   buyers: BuyerSummary[];
   selectedBuyerId: string | null;
+  /** An administrator logged in as this customer: their id (docs/decisions/025-admin-login-as.md); else null. */
+  adminId: string | null;
   /** Throws BridgeError; its `description` is the server's message (an `M` text). */
   login(email: string, password: string): Promise<void>;
   logout(options?: LogoutOptions): Promise<void>;
   selectBuyer(buyerId: string): void;
+  /** Administrators: become this customer (the app reloads). Throws BridgeError. */
+  loginAs(customerId: string): Promise<void>;
+  /** In a login-as session: back to the administrator (the app reloads). Throws BridgeError. */
+  logoutAs(): Promise<void>;
 }
 
 const ControllerContext = createContext<SessionController | null>(null);
@@ -99,9 +105,12 @@ export function useSession(): Session {
       customer: snapshot.customer,
       buyers: snapshot.buyers,
       selectedBuyerId: snapshot.selectedBuyerId,
+      adminId: snapshot.adminId,
       login: (email, password) => controller.login(email, password),
       logout: (options) => controller.logout(options),
       selectBuyer: (buyerId) => controller.selectBuyer(buyerId),
+      loginAs: (customerId) => controller.loginAs(customerId),
+      logoutAs: () => controller.logoutAs(),
     }),
     [controller, snapshot],
   );

@@ -12,7 +12,16 @@ import {
   updateMe,
 } from '../../../replication/auth-api';
 import { isBridgeError } from '../../../replication/bridge-error';
-import { clearLoggedOutMarker, initialBuyer, markLoggedOut, rememberBuyer } from '../../../replication/buyer-memory';
+import { loginAs as loginAsCall, logoutAs as logoutAsCall } from '../../../replication/admin-api';
+import {
+  clearLoggedOutMarker,
+  forgetAdminId,
+  initialBuyer,
+  markLoggedOut,
+  rememberAdminId,
+  rememberBuyer,
+  storedAdminId,
+} from '../../../replication/buyer-memory';
 import { clearLoggedInCookie, hasLoggedInCookie, setLoggedInCookie } from '../../../replication/logged-in-cookie';
 import { createLogoutQueue, type LogoutQueue } from '../../../replication/logout-queue';
 import type { ProfileCache } from '../../../replication/profile-cache';
@@ -203,6 +212,17 @@ export class SessionController {
    */
   async logout(options: LogoutOptions = {}, reason: EndReason = 'logout'): Promise<void> {
     const { bridge, storage, profiles } = this.deps;
+    // docs/product-rules.md §4.8: logging out of a login-as session first ends the login-as, back to the admin.
+    if (reason === 'logout' && !options.silent && this.store.get().adminId) {
+      try {
+        await this.logoutAs();
+        return;
+      } catch (error) {
+        // The bridge could not end it (offline, or the session is over): a plain logout below.
+        console.warn('Logout-as failed; logging out', error);
+      }
+    }
+    forgetAdminId(storage);
     const ending = bridge.tokens.read();
     if (ending) this.logouts.add(ending.refreshToken);
     // Forgotten in this tab at once; in IndexedDB (and so in the other tabs) a moment later.
@@ -219,6 +239,36 @@ export class SessionController {
   /** Sends the logouts the bridge has not confirmed yet (at start, after a logout, when back online). */
   deliverLogouts(): Promise<void> {
     return this.logouts.flush();
+  }
+
+  /**
+   * An administrator becomes `customerId` (docs/decisions/025-admin-login-as.md): the bridge opens a session
+   * of the customer that keeps the admin's id; the admin's own session ends as at logout and the local data
+   * of the admin's buyers is cleared, so nothing of one customer shows to the other; then the app reloads.
+   */
+  async loginAs(customerId: string): Promise<void> {
+    const { bridge, storage } = this.deps;
+    const grant = await loginAsCall(bridge.client, customerId);
+    const ending = bridge.tokens.read();
+    // The admin's session is not needed any more: logout-as answers a new one.
+    if (ending) this.logouts.add(ending.refreshToken);
+    await this.switchTo(grant, () => rememberAdminId(storage, grant.meta.adminId));
+  }
+
+  /** Back to the administrator: the bridge ends the login-as session and answers a new session of theirs. */
+  async logoutAs(): Promise<void> {
+    const { bridge, storage } = this.deps;
+    const grant = await logoutAsCall(bridge.client, this.store.get().adminId);
+    await this.switchTo(grant, () => forgetAdminId(storage));
+  }
+
+  /** Replaces the session with `grant` after clearing the local buyer data, then reloads the app. */
+  private async switchTo(grant: SessionGrant, remember: () => void): Promise<void> {
+    await this.deps.profiles.clearBuyerData().catch(logCacheError('clear buyer data'));
+    remember();
+    await this.adopt(grant);
+    void this.deliverLogouts();
+    this.deps.reload();
   }
 
   selectBuyer(buyerId: string): void {
@@ -256,7 +306,8 @@ export class SessionController {
   private applyCustomer(customer: Customer): void {
     const selectedBuyerId = initialBuyer(this.deps.storage, customer.id, customer.buyers);
     if (selectedBuyerId) rememberBuyer(this.deps.storage, customer.id, selectedBuyerId);
-    this.store.set({ status: 'authenticated', customer, buyers: customer.buyers, selectedBuyerId, endReason: null });
+    const adminId = storedAdminId(this.deps.storage);
+    this.store.set({ status: 'authenticated', customer, buyers: customer.buyers, selectedBuyerId, endReason: null, adminId });
     void this.deps.profiles.save(customer, selectedBuyerId).catch(logCacheError('save the profile'));
   }
 
@@ -267,7 +318,7 @@ export class SessionController {
     });
     if (cached && this.store.get().status === 'authenticated' && !this.store.get().customer) {
       const selectedBuyerId = initialBuyer(this.deps.storage, cached.id, cached.buyers);
-      this.store.set({ customer: cached, buyers: cached.buyers, selectedBuyerId });
+      this.store.set({ customer: cached, buyers: cached.buyers, selectedBuyerId, adminId: storedAdminId(this.deps.storage) });
     }
     try {
       const fresh = await fetchMe(this.deps.bridge.client);

@@ -11,6 +11,8 @@ export interface SessionSnapshot {
   buyers: BuyerSummary[];
   selectedBuyerId: string | null;
   endReason: EndReason;
+  /** An administrator logged in as this customer (docs/decisions/025-admin-login-as.md): their id; else null. */
+  adminId: string | null;
 }
 
 export const ANONYMOUS: SessionSnapshot = {
@@ -19,6 +21,7 @@ export const ANONYMOUS: SessionSnapshot = {
   buyers: [],
   selectedBuyerId: null,
   endReason: null,
+  adminId: null,
 };
 
 /** A tiny external store: React reads it with useSyncExternalStore, so StrictMode cannot fork it. */
