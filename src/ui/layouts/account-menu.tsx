@@ -10,7 +10,8 @@ import styles from './account-menu.module.css';
 /** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
 export function AccountMenu() {
   const { t } = useLingui();
-  const { customer, logout } = useSession();
+  const { customer, buyers, selectedBuyerId, logout } = useSession();
+  const superUser = buyers.some((b) => b.id === selectedBuyerId && b.isSuperUser);
   const { pathname } = useLocation();
   // Remembering where it was opened closes the menu on navigation without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -90,6 +91,13 @@ export function AccountMenu() {
               <Trans>Credit terms</Trans>
             </Link>
           </li>
+          {superUser ? (
+            <li>
+              <Link to={paths.users}>
+                <Trans>Users</Trans>
+              </Link>
+            </li>
+          ) : null}
         </ul>
         <Button block onClick={() => void onLogout()}>
           <Trans>Log out</Trans>
