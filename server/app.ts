@@ -29,6 +29,7 @@ import { catalogSearchRoutes } from './routes/catalog-search';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { healthRoutes } from './routes/health';
 import { eventRoutes, type EventRoutesOptions } from './routes/events';
+import { companyUserRoutes } from './routes/company-users';
 import { joinRequestRoutes } from './routes/join-requests';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/password';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(emailConfirmationRoutes);
   await app.register(joinRequestRoutes);
+  await app.register(companyUserRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(addressRoutes);

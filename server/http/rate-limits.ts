@@ -210,3 +210,14 @@ export const confirmationMailLimits: readonly LimitRule[] = [
   { name: 'confirmation-mail-address', max: 5, windowMs: MINUTE, key: clientAddress },
   { name: 'confirmation-mail-email', max: 5, windowMs: HOUR, key: bodyField('email') },
 ];
+
+/** Invitation mails (send, resend): 20 a minute per address, 50 an hour per super user. */
+export const invitationMailLimits: readonly LimitRule[] = [
+  { name: 'invitation-mail-address', max: 20, windowMs: MINUTE, key: clientAddress },
+  { name: 'invitation-mail-customer', max: 50, windowMs: HOUR, key: signedInCustomer },
+];
+
+/** Checking and accepting an invitation link: 10 a minute per address (tokens are not guessable, but still). */
+export const invitationTokenLimits: readonly LimitRule[] = [
+  { name: 'invitation-token-address', max: 10, windowMs: MINUTE, key: clientAddress },
+];

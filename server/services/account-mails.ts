@@ -103,3 +103,26 @@ export function joinDecisionMail(publicUrl: string, to: Person, company: string,
         text: `Hello ${plain(to.firstname)},\n\nYour request to join ${company} was not approved. If you think this is a mistake, please contact the company.\n`,
       };
 }
+
+export const ACCEPT_INVITATION_PATH = '/accept-invitation';
+
+/** The invitation: the link carries only the token; the page asks the bridge what it is for. */
+export function invitationMail(
+  publicUrl: string,
+  to: string,
+  company: string,
+  inviter: { firstname: string; lastname: string },
+  token: string,
+): Mail {
+  const accept = ourLink(publicUrl, ACCEPT_INVITATION_PATH, { token });
+  const who = plain(`${inviter.firstname} ${inviter.lastname}`);
+  return {
+    to,
+    subject: `${who} invites you to order for ${plain(company)}`,
+    text:
+      `Hello,\n\n${who} invites you to become a user of ${plain(company)} on the marketplace, to order for the company.\n\n` +
+      `Accept the invitation within 7 days here:\n${accept}\n\n` +
+      'If you have no account yet, you create one there with a password. If you did not expect this mail, ignore it.\n',
+    links: { accept },
+  };
+}

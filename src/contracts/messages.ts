@@ -69,6 +69,20 @@ export const M = {
   joinRequestApproved: 'The person has been added to the company',
   joinRequestRejected: 'The request has been rejected',
 
+  // Users of a company and invitations (docs/product-rules.md §6.4, docs/decisions/026-company-users.md).
+  roleChanged: 'Role successfully changed',
+  soleSuperUser: 'Cannot unset the sole super user of this buyer',
+  userRemoved: 'The user has been removed from the company',
+  alreadyUserOfBuyer: 'This user is already a user of this buyer',
+  userNotFound: 'This user does not exist',
+  invitationNotFound: 'This invitation does not exist',
+  invitationOtherUser: 'This invitation is for a different user',
+  invitationAlreadyAccepted: 'This invitation has already been accepted',
+  invitationSignIn: 'An account with this email already exists. Please sign in to accept the invitation.',
+  invitationSent: 'The invitation has been sent',
+  invitationRevoked: 'The invitation has been cancelled',
+  invitationAccepted: 'You are now a user of the company',
+
   // The cart (docs/product-rules.md §5 and §8).
   cartCommentTooLong: 'The comment must be at most 100 characters',
   priceUnknown: 'Product price is unknown, product cannot be added to the cart!',

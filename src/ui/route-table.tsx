@@ -14,8 +14,6 @@ import type { PageHandle } from './routes/route-handle';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-const placeholder: Lazy = () => import('./routes/pages/placeholder-page');
-
 function handleOf(name: PathName, heading?: PageHandle['heading']): PageHandle {
   return heading ? { page: name, heading } : { page: name };
 }
@@ -61,7 +59,7 @@ function protectedRoutes(): RouteObject[] {
     page('communicationPreferences', () => import('./features/account/communication-preferences-page'), msg`Communication preferences`),
     page('shippingDetails', () => import('./features/account/shipping-details-page'), msg`Shipping details`),
     page('creditTerms', () => import('./features/account/credit-terms-page'), msg`Credit terms`),
-    page('users', placeholder, msg`Users`),
+    page('users', () => import('./features/company-users/users-page'), msg`Users`),
     page('joinRequests', () => import('./features/company-users/join-requests-page'), msg`Requests to join`),
     page('orders', () => import('./features/orders/orders-page'), msg`Orders`),
     page('billingDetails', () => import('./features/account/billing-details-page'), msg`Billing details`),
@@ -84,6 +82,7 @@ function publicRoutes(): RouteObject[] {
   return [
     eagerPage('error', ErrorContent),
     page('confirmEmail', () => import('./features/account-status/confirm-email-page')),
+    page('acceptInvitation', () => import('./features/company-users/accept-invitation-page')),
     page('notFound', () => import('./features/url-dispatcher/url-dispatcher-page')),
   ];
 }

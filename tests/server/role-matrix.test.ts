@@ -22,6 +22,7 @@ import {
   type Role,
   type Row,
 } from './helpers/role-matrix';
+import { COMPANY_USER_ROUTES } from './helpers/role-matrix-company-users';
 import { openTestSession } from './helpers/session';
 
 /**
@@ -267,6 +268,8 @@ const ROUTES: Record<string, Row> = {
     ownedId: true,
     build: ({ f, buyerId }) => ({ url: `/api/bridge/buyers/${buyerId}/join-requests/${f.joinToReject}/reject` }),
   },
+
+  ...COMPANY_USER_ROUTES,
 
   // Marketplace staff.
   'PUT /api/admin/orders/:backendOrderId/status': {

@@ -12,10 +12,11 @@ import styles from './account-menu.module.css';
 /** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
 export function AccountMenu() {
   const { t } = useLingui();
-  const { customer, adminId, logout } = useSession();
+  const { customer, adminId, buyers, selectedBuyerId, logout } = useSession();
   const [loginAsOpen, setLoginAsOpen] = useState(false);
   // Administrators only, and not while acting as someone (docs/decisions/025-admin-login-as.md).
   const isAdmin = customer?.isAdmin === true && !adminId;
+  const superUser = buyers.some((b) => b.id === selectedBuyerId && b.isSuperUser);
   const { pathname } = useLocation();
   // Remembering where it was opened closes the menu on navigation without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -96,6 +97,13 @@ export function AccountMenu() {
               <Trans>Credit terms</Trans>
             </Link>
           </li>
+          {superUser ? (
+            <li>
+              <Link to={paths.users}>
+                <Trans>Users</Trans>
+              </Link>
+            </li>
+          ) : null}
           {isAdmin ? (
             <li>
               <Link to={to.productAdmin('product')}>

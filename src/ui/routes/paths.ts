@@ -17,6 +17,8 @@ export const paths = {
   // Open to everyone (guests and customers).
   /** The link in a confirmation or email-change mail carries `?token=…`; it may open signed in or not. */
   confirmEmail: '/confirm-email',
+  /** The link in an invitation mail carries `?token=…`; it may open signed in or not. */
+  acceptInvitation: '/accept-invitation',
   error: '/error',
   notFound: '*',
 

@@ -143,7 +143,12 @@ export function Component() {
     { to: paths.shippingDetails, label: t`Shipping details` },
     { to: paths.billingDetails, label: t`Billing details` },
     { to: paths.creditTerms, label: t`Credit terms` },
-    ...(superUser ? [{ to: paths.joinRequests, label: t`Requests to join` }] : []),
+    ...(superUser
+      ? [
+          { to: paths.users, label: t`Users` },
+          { to: paths.joinRequests, label: t`Requests to join` },
+        ]
+      : []),
   ];
 
   return (

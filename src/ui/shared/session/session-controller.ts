@@ -1,4 +1,6 @@
 import type { Customer, RegisterRequest, RequestInvitationRequest } from '../../../contracts/auth';
+import type { AcceptInvitationRequest } from '../../../contracts/company-users';
+import { acceptInvitation } from '../../../replication/company-users-api';
 import { requestInvitation } from '../../../replication/account-proof-api';
 import type { AppBridge } from '../../../replication/app-bridge';
 import type { SessionGrant } from '../../../replication/auth-api';
@@ -152,6 +154,12 @@ export class SessionController {
   /** The company is already a buyer: the newcomer is signed in, in no company until a super user approves. */
   async requestInvitation(request: RequestInvitationRequest): Promise<void> {
     const grant = await requestInvitation(this.deps.bridge.client, request);
+    await this.adopt(grant);
+  }
+
+  /** A newcomer accepts a company's invitation: the account is created and signed in, a user of that company. */
+  async acceptInvitation(request: AcceptInvitationRequest): Promise<void> {
+    const grant = await acceptInvitation(this.deps.bridge.client, request);
     await this.adopt(grant);
   }
 
