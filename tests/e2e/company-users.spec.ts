@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, NEW_PASSWORD, uniqueEmail } from './support/accounts';
+import { buyersOf } from './support/cart';
+import { plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
+import { waitForCatalogReady } from './support/catalog-ui';
 import { seededCustomer } from './support/checkout';
 import { linkIn, newestMailTo } from './support/outbox';
 import { homeHeading, logIn, logOut } from './support/session';
@@ -22,13 +25,38 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('a super user invites a colleague, who accepts; the super user changes their role and removes them', async ({ browser }) => {
+test('a super user invites a colleague, who accepts and sees the company’s favourites; the super user changes their role and removes them', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const colleague = uniqueEmail('colleague');
   const ownerContext = await browser.newContext();
   const colleagueContext = await browser.newContext();
   const page = await ownerContext.newPage();
   try {
+    // A favourite of the company, marked by the owner (through the bridge, as another device of theirs would).
+    const { token, buyers } = await buyersOf(request, owner.email);
+    const favorite = plainProducts(await pullAll<CatalogProduct>(request, token, 'products')).find((p) => p.type_id === 'simple')!;
+    const marked = await request.post('/api/bridge/buyer/favorites/v1/push', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        buyer_id: buyers[0]!.id,
+        rows: [
+          {
+            newDocumentState: {
+              sku: favorite.sku,
+              supplier_id: favorite.supplier_id,
+              favorite_since: Date.now(),
+              updated_at: Date.now(),
+              _deleted: false,
+            },
+          },
+        ],
+      },
+    });
+    expect(marked.status()).toBe(200);
+
     await logIn(page, owner.email, DEMO_PASSWORD);
     await page.getByRole('button', { name: 'My account' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Users', exact: true }).click();
@@ -66,6 +94,10 @@ test('a super user invites a colleague, who accepts; the super user changes thei
     await expect(homeHeading(other)).toBeVisible();
     await logOut(other);
     await logIn(other, colleague, NEW_PASSWORD);
+    // The company's favourites are the colleague's too.
+    await waitForCatalogReady(other);
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Favourites' }).click();
+    await expect(other.locator(`[data-testid="product-card"][data-sku="${favorite.sku}"]`)).toBeVisible();
 
     // The super user sees the colleague, makes them a super user, then removes them.
     await page.reload();

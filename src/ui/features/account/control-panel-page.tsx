@@ -7,6 +7,7 @@ import { observeQueuedOrders } from '../../../db/queries/orders';
 import { observeOutboxSummary } from '../../../db/queries/sync-tasks';
 import { fetchDeletionRequest } from '../../../replication/account-requests-api';
 import { listJoinRequests } from '../../../replication/account-proof-api';
+import { listInvitations } from '../../../replication/company-users-api';
 import card from '../../components/card.module.css';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../routes/paths';
@@ -16,11 +17,12 @@ import { useFormatDateTime } from '../../shared/i18n/use-formatters';
 import { useSession, useSessionController } from '../../shared/session/session-context';
 import styles from './account.module.css';
 
-/** What only the bridge knows (join requests, an open deletion request); unknown offline. */
+/** What only the bridge knows (join requests, invitations not accepted yet, an open deletion request); unknown offline. */
 function useBridgeAttention(buyerId: string | null, superUser: boolean) {
   const controller = useSessionController();
-  const [state, setState] = useState<{ joinRequests: number | null; deletion: DeletionRequestState }>({
+  const [state, setState] = useState<{ joinRequests: number | null; invitations: number | null; deletion: DeletionRequestState }>({
     joinRequests: null,
+    invitations: null,
     deletion: null,
   });
   const [online, setOnline] = useState(0);
@@ -40,9 +42,15 @@ function useBridgeAttention(buyerId: string | null, superUser: boolean) {
             () => null,
           )
         : Promise.resolve(null),
+      superUser
+        ? listInvitations(client, buyerId).then(
+            (list) => list.length,
+            () => null,
+          )
+        : Promise.resolve(null),
       fetchDeletionRequest(client).catch(() => null),
-    ]).then(([joinRequests, deletion]) => {
-      if (!stopped) setState({ joinRequests, deletion });
+    ]).then(([joinRequests, invitations, deletion]) => {
+      if (!stopped) setState({ joinRequests, invitations, deletion });
     });
     return () => {
       stopped = true;
@@ -53,8 +61,8 @@ function useBridgeAttention(buyerId: string | null, superUser: boolean) {
 
 /**
  * `/my-account` and `/my-account/control-panel`: what needs the person's attention at the selected company (orders
- * waiting to be sent or to be changed, credit terms waiting for the supplier's answer, requests waiting in the outbox or refused, requests to join the company for a
- * super user, an open delete-account request), then every page of the account. What the device holds is shown
+ * waiting to be sent or to be changed, credit terms waiting for the supplier's answer, requests waiting in the outbox or refused, requests to join the company
+ * and invitations not accepted yet for a super user, an open delete-account request), then every page of the account. What the device holds is shown
  * offline too; what only the bridge knows is asked when online.
  */
 export function Component() {
@@ -126,6 +134,14 @@ export function Component() {
       key: 'join',
       to: paths.joinRequests,
       text: <Plural value={bridge.joinRequests} one="# person asks to join your company" other="# people ask to join your company" />,
+    });
+  if (bridge.invitations)
+    items.push({
+      key: 'invitations',
+      to: paths.users,
+      text: (
+        <Plural value={bridge.invitations} one="# invitation has not been accepted yet" other="# invitations have not been accepted yet" />
+      ),
     });
   if (bridge.deletion)
     items.push({
