@@ -27,15 +27,13 @@ export async function addCompany(db: Db, registry: CompanyRegistry, customerId: 
   if (existing) return askToJoin(db, customerId, existing, nowMs);
   const entry = await registry.lookup(afm);
   if (!canRegister(entry)) throw new RegistrationError('company_not_found');
-  const [owner] = await db.query<{ email: string }>('select email from customers where id = $1', [customerId]);
-  if (!owner) throw new RegistrationError('user_exists');
   try {
     return await db.transaction(async (tx) => {
       if (await buyerExists(tx, afm)) throw new RegistrationError('buyer_exists');
       const buyerId = randomUUID();
       await tx.query(
         `insert into buyers (id, afm, company, trade_name, tax_office, legal_form, street, city, postcode, email)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select email from customers where id = $10))`,
         [
           buyerId,
           entry.afm,
@@ -46,7 +44,7 @@ export async function addCompany(db: Db, registry: CompanyRegistry, customerId: 
           entry.street,
           entry.city,
           entry.postcode,
-          owner.email,
+          customerId,
         ],
       );
       await tx.query('insert into buyer_users (buyer_id, customer_id, is_super_user) values ($1, $2, true)', [buyerId, customerId]);
