@@ -12,6 +12,7 @@ import {
   type TestCustomer,
 } from './helpers/factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { notifyJoinRequests } from '../../server/services/join-requests';
 
 /** A signed-in customer adds another company by its tax number (docs/product-rules.md §6.2). */
 
@@ -83,6 +84,28 @@ describe('POST /api/bridge/user/buyers', () => {
     );
     expect(t.outbox().filter((m) => m.to === otherOwner.email)).toHaveLength(1);
     expect((await myBuyers()).map((b) => b.id)).not.toContain(other.id);
+  });
+
+  it('a customer whose address is not confirmed yet asks too; the super users hear of it once it is', async () => {
+    const newcomer = await createCustomer(t.db, { emailConfirmed: false });
+    const res = await post(
+      t,
+      '/api/bridge/user/buyers',
+      { taxvat: other.afm },
+      { token: await signIn(t, newcomer.email, newcomer.password) },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await settleMails();
+    const before = t.outbox().filter((m) => m.to === otherOwner.email).length;
+    const notified = () =>
+      t.db.query<{ notified: boolean }>('select notified_at is not null as notified from join_requests where customer_id = $1', [
+        newcomer.id,
+      ]);
+    expect(await notified()).toEqual([{ notified: false }]);
+    await t.db.query('update customers set email_confirmed_at = now() where id = $1', [newcomer.id]);
+    await notifyJoinRequests(t.db, t.app.mailer, t.app.config.publicUrl, newcomer.id, Date.now());
+    expect(await mailsTo(t, otherOwner.email, before + 1)).toHaveLength(before + 1);
+    expect(await notified()).toEqual([{ notified: true }]);
   });
 
   it('refuses a company the customer already belongs to', async () => {
