@@ -221,3 +221,9 @@ export const invitationMailLimits: readonly LimitRule[] = [
 export const invitationTokenLimits: readonly LimitRule[] = [
   { name: 'invitation-token-address', max: 10, windowMs: MINUTE, key: clientAddress },
 ];
+
+/** Adding a company when signed in: like registration per address, and 30 an hour per customer. */
+export const addCompanyLimits: readonly LimitRule[] = [
+  ...registrationLimits,
+  { name: 'add-company-customer', max: 30, windowMs: HOUR, key: signedInCustomer },
+];

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
+  addCompanyRequestSchema,
+  addCompanyResultSchema,
   checkTaxIdRequestSchema,
   companyInfoSchema,
   loginResultSchema,
@@ -10,10 +12,12 @@ import {
 import { M, type MessageText } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { registrationLimits, taxIdLookupLimits } from '../http/rate-limits';
+import { customerIdOf, requireAuth } from '../http/auth';
+import { addCompanyLimits, registrationLimits, taxIdLookupLimits } from '../http/rate-limits';
 import { parseBody } from '../http/validate';
 import { confirmationMail } from '../services/account-mails';
-import { requestToJoin } from '../services/join-requests';
+import { addCompany, AlreadyUserError } from '../services/add-company';
+import { notifyJoinRequests, requestToJoin } from '../services/join-requests';
 import type { Mailer } from '../services/mailer';
 import {
   companyForRegistration,
@@ -31,6 +35,7 @@ const REFUSALS: Record<RegistrationProblem, { status: number; message: MessageTe
 };
 
 function refusal(error: unknown): unknown {
+  if (error instanceof AlreadyUserError) return new AppError(409, M.alreadyUserOfBuyer, undefined, 'ALREADY_USER');
   if (!(error instanceof RegistrationError)) return error;
   const r = REFUSALS[error.code];
   return new AppError(r.status, r.message, undefined, error.code.toUpperCase());
@@ -88,5 +93,24 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     }
     mailConfirmation(app.mailer, app.config.publicUrl, request.log, registered);
     return ok(loginResultSchema, registered.session.token, sessionMetaSchema, registered.session.meta);
+  });
+
+  // A signed-in customer adds another company (docs/product-rules.md §6.2): created, or a request to join it.
+  app.post('/api/bridge/user/buyers', { preHandler: requireAuth, config: { limits: addCompanyLimits } }, async (request) => {
+    const { taxvat } = parseBody(addCompanyRequestSchema, request.body);
+    const customerId = customerIdOf(request);
+    const now = app.clock.now();
+    let added: Awaited<ReturnType<typeof addCompany>>;
+    try {
+      added = await addCompany(app.db, app.companyRegistry, customerId, taxvat, now);
+    } catch (error) {
+      throw refusal(error);
+    }
+    if (added.outcome === 'created') return ok(addCompanyResultSchema, { ...added, message: M.companyAdded });
+    // The super users hear of it now if the address is confirmed, otherwise once it is (email confirmation).
+    notifyJoinRequests(app.db, app.mailer, app.config.publicUrl, customerId, now).catch((error: unknown) =>
+      request.log.error({ err: error }, 'join request mail could not be sent'),
+    );
+    return ok(addCompanyResultSchema, { ...added, message: M.joinRequestSent });
   });
 }

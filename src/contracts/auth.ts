@@ -124,6 +124,17 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const requestInvitationRequestSchema = registerRequestSchema;
 export type RequestInvitationRequest = z.input<typeof requestInvitationRequestSchema>;
 
+// POST bridge/user/buyers (signed in): add another company by its tax number (docs/product-rules.md §6.2).
+// The company is created with the customer as its super user, or, when it is already a buyer, its super
+// users are asked to let the customer in.
+export const addCompanyRequestSchema = z.strictObject({ taxvat: afmSchema });
+export type AddCompanyRequest = z.input<typeof addCompanyRequestSchema>;
+export const addCompanyResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('created'), buyer: buyerSummarySchema, message: z.literal(M.companyAdded) }),
+  z.object({ outcome: z.literal('request_sent'), company: z.string(), message: z.literal(M.joinRequestSent) }),
+]);
+export type AddCompanyResult = z.infer<typeof addCompanyResultSchema>;
+
 // GET bridge/buyers/{buyer_id}/join-requests (super users of that buyer): who is waiting to join.
 export const joinRequestSchema = z.object({
   id: z.string(),

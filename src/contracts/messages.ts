@@ -68,6 +68,8 @@ export const M = {
   joinRequestNotFound: 'This request does not exist or has already been handled',
   joinRequestApproved: 'The person has been added to the company',
   joinRequestRejected: 'The request has been rejected',
+  companyAdded: 'The company has been added to your account',
+  joinRequestSent: 'This company is already a member of the marketplace. We have asked its super users to add you.',
 
   // Users of a company and invitations (docs/product-rules.md §6.4, docs/decisions/026-company-users.md).
   roleChanged: 'Role successfully changed',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { CompanyInfo, Customer, RegisterRequest, SessionMeta, UpdateMeRequest } from '../contracts/auth';
+import type { AddCompanyResult, CompanyInfo, Customer, RegisterRequest, SessionMeta, UpdateMeRequest } from '../contracts/auth';
 import {
+  addCompanyResultSchema,
   companyInfoSchema,
   customerSchema,
   loginResultSchema,
@@ -139,4 +140,10 @@ export async function changePassword(client: BridgeClient, oldPassword: string, 
     body: { old_password: oldPassword, new_password: newPassword },
     result: z.unknown(),
   });
+}
+
+/** Signed in: adds the company behind a tax number, or asks its super users to let the customer in (§6.2). */
+export async function addCompany(client: BridgeClient, taxvat: string): Promise<AddCompanyResult> {
+  const path = '/api/bridge/user/buyers';
+  return (await client.request({ method: 'POST', path, body: { taxvat }, result: addCompanyResultSchema })).result;
 }

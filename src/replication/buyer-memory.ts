@@ -55,3 +55,19 @@ export function storedAdminId(storage: Storage): string | null {
 export function forgetAdminId(storage: Storage): void {
   storage.removeItem(ADMIN_ID_KEY);
 }
+
+/**
+ * Admin mode (docs/product-rules.md §4.8): whether an administrator sees the administration controls. Kept per
+ * customer on this device, on unless that administrator turned it off; it outlives logout, so it is back after
+ * the next login. Nobody else has admin mode, whatever the storage says.
+ */
+const ADMIN_MODE_PREFIX = 'b2b.adminMode.';
+
+export function adminModeOf(storage: Storage, customer: { id: string; isAdmin: boolean }): boolean {
+  return customer.isAdmin && storage.getItem(`${ADMIN_MODE_PREFIX}${customer.id}`) !== 'off';
+}
+
+export function rememberAdminMode(storage: Storage, customerId: string, on: boolean): void {
+  if (on) storage.removeItem(`${ADMIN_MODE_PREFIX}${customerId}`);
+  else storage.setItem(`${ADMIN_MODE_PREFIX}${customerId}`, 'off');
+}

@@ -89,6 +89,7 @@ function samples(email: string, loginTarget: string): Record<string, { body?: Re
       body: { email: uniqueEmail('invited'), newPassword: 'Demo1234!z', resetToken: 'abc' },
     },
     'POST /api/client/user/check-tax-id': { body: { tax_id: afm } },
+    'POST /api/bridge/user/buyers': { body: { taxvat: afm } },
     'POST /api/bridge/buyers': {
       body: { customer: { email: uniqueEmail('new'), firstname: 'Νίκος', lastname: 'Γεωργίου', taxvat: afm }, password: 'Demo1234!' },
     },

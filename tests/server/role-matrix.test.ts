@@ -117,6 +117,11 @@ const ROUTES: Record<string, Row> = {
     build: () => ({ url: '/api/client/user/password/change', payload: { old_password: 'Wrong-password-1!', new_password: 'Demo1234!y' } }),
   },
   'GET /api/bridge/user/me': { access: 'signedIn', build: () => ({ url: '/api/bridge/user/me' }) },
+  // Adding buyer C, which nobody of the matrix belongs to: a request to join it, not a new company.
+  'POST /api/bridge/user/buyers': {
+    access: 'signedIn',
+    build: ({ f }) => ({ url: '/api/bridge/user/buyers', payload: { taxvat: f.otherAfm } }),
+  },
   'GET /api/client/user/delete-account-request': { access: 'signedIn', build: () => ({ url: '/api/client/user/delete-account-request' }) },
   'POST /api/client/user/delete-account-request': {
     access: 'signedIn',

@@ -12,9 +12,10 @@ import styles from './account-menu.module.css';
 /** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
 export function AccountMenu() {
   const { t } = useLingui();
-  const { customer, adminId, buyers, selectedBuyerId, logout } = useSession();
+  const { customer, adminId, adminMode, setAdminMode, buyers, selectedBuyerId, logout } = useSession();
   const [loginAsOpen, setLoginAsOpen] = useState(false);
-  // Administrators only, and not while acting as someone (docs/decisions/025-admin-login-as.md).
+  // Administrators only, and not while acting as someone (docs/decisions/025-admin-login-as.md); the
+  // administration controls only in admin mode (docs/product-rules.md §4.8).
   const isAdmin = customer?.isAdmin === true && !adminId;
   const superUser = buyers.some((b) => b.id === selectedBuyerId && b.isSuperUser);
   const { pathname } = useLocation();
@@ -104,7 +105,7 @@ export function AccountMenu() {
               </Link>
             </li>
           ) : null}
-          {isAdmin ? (
+          {adminMode ? (
             <li>
               <Link to={to.productAdmin('product')}>
                 <Trans>Product administration</Trans>
@@ -113,6 +114,12 @@ export function AccountMenu() {
           ) : null}
         </ul>
         {isAdmin ? (
+          <label className={styles.adminMode}>
+            <input type="checkbox" role="switch" checked={adminMode} onChange={(event) => setAdminMode(event.target.checked)} />
+            <Trans>Admin mode</Trans>
+          </label>
+        ) : null}
+        {adminMode ? (
           <Button
             block
             onClick={() => {

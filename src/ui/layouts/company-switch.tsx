@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
+import { AddCompanyDialog } from '../features/auth/add-company-dialog';
 import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';
 import { useSession } from '../shared/session/session-context';
 import styles from './company-switch.module.css';
 
-/** The company the customer orders for, and the way to order for another one of theirs. */
+/** The company the customer orders for, the way to order for another one of theirs, and to add one. */
 export function CompanySwitch() {
   const { t } = useLingui();
   const { status, buyers, selectedBuyerId, selectBuyer } = useSession();
-  const [choosing, setChoosing] = useState(false);
+  const [open, setOpen] = useState<'closed' | 'choosing' | 'adding'>('closed');
   const selected = buyers.find((buyer) => buyer.id === selectedBuyerId);
   return (
     <div className={styles.root}>
@@ -21,20 +22,22 @@ export function CompanySwitch() {
           {selected?.company ?? t`No company selected`}
         </span>
       </p>
-      <Button size="small" className={styles.switch} onClick={() => setChoosing(true)}>
+      <Button size="small" className={styles.switch} onClick={() => setOpen('choosing')}>
         <Trans>Switch company</Trans>
       </Button>
-      {choosing && status === 'authenticated' ? (
+      {open === 'choosing' && status === 'authenticated' ? (
         <BuyerSelectDialog
           buyers={buyers}
           selectedBuyerId={selectedBuyerId}
           onSelect={(id) => {
             selectBuyer(id);
-            setChoosing(false);
+            setOpen('closed');
           }}
-          onCancel={() => setChoosing(false)}
+          onCancel={() => setOpen('closed')}
+          onAddCompany={() => setOpen('adding')}
         />
       ) : null}
+      {open === 'adding' && status === 'authenticated' ? <AddCompanyDialog onClose={() => setOpen('closed')} /> : null}
     </div>
   );
 }

@@ -6,11 +6,11 @@ export type SeedCompany = { afm: string; legalName: string };
 const withAfm = (c: CompanyDef): SeedCompany => ({ afm: `${c.afm8}${afmCheckDigit(c.afm8)}`, legalName: c.legalName });
 
 /**
- * Registering consumes a company (a second registration is refused), so every test that registers owns
+ * Registering or adding a company consumes it (a second registration is refused), so every test that does owns
  * a fixed slot of the seed's prospect companies, and a retry moves to an unused one. Each run starts from
  * a fresh seed (the web server wipes its data directory).
  */
-export const REGISTRATION_SLOTS = { register: 0, duplicate: 1, passwordReset: 2 } as const;
+export const REGISTRATION_SLOTS = { register: 0, duplicate: 1, passwordReset: 2, addCompany: 3 } as const;
 
 export function prospectCompany(slot: number, retry: number): SeedCompany {
   const index = slot + retry * Object.keys(REGISTRATION_SLOTS).length;

@@ -28,7 +28,8 @@ const MAX_PRICE_CENTS = 100_000_000;
 const MAX_QTY = 10_000_000;
 
 /**
- * `/my-account/{product}-admin`: admins only (docs/product-rules.md §6); anyone else, or any other segment, gets 404.
+ * `/my-account/{product}-admin`: admins in admin mode only (docs/product-rules.md §4.8, §6); anyone else, or any other
+ * segment, gets 404.
  * An administrator finds a product of the local catalogue by sku or name and changes its price, stock quantity
  * and in-stock flag on the bridge; the change reaches every open storefront through the change feed
  * (docs/product-rules.md §4.8).
@@ -36,9 +37,10 @@ const MAX_QTY = 10_000_000;
 export function Component() {
   const { t } = useLingui();
   const { adminPage = '' } = useParams();
-  const { customer } = useSession();
+  // Admin mode off answers as for anyone else (docs/product-rules.md §4.8).
+  const { adminMode } = useSession();
   const isAdminPath = /^[a-z0-9][a-z0-9-]*-admin$/i.test(adminPage);
-  if (!isAdminPath || !customer?.isAdmin) return <NotFoundPage />;
+  if (!isAdminPath || !adminMode) return <NotFoundPage />;
   return (
     <div className={styles.page}>
       <PageHeading>{t`Administration`}</PageHeading>

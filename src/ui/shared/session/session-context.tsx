@@ -19,6 +19,10 @@ export interface Session {
   selectedBuyerId: string | null;
   /** An administrator logged in as this customer: their id (docs/decisions/025-admin-login-as.md); else null. */
   adminId: string | null;
+  /** An administrator with admin mode on: the administration controls show (docs/product-rules.md §4.8). */
+  adminMode: boolean;
+  /** Administrators: admin mode on or off, kept on this device per customer. */
+  setAdminMode(on: boolean): void;
   /** Throws BridgeError; its `description` is the server's message (an `M` text). */
   login(email: string, password: string): Promise<void>;
   logout(options?: LogoutOptions): Promise<void>;
@@ -106,6 +110,8 @@ export function useSession(): Session {
       buyers: snapshot.buyers,
       selectedBuyerId: snapshot.selectedBuyerId,
       adminId: snapshot.adminId,
+      adminMode: snapshot.adminMode,
+      setAdminMode: (on) => controller.setAdminMode(on),
       login: (email, password) => controller.login(email, password),
       logout: (options) => controller.logout(options),
       selectBuyer: (buyerId) => controller.selectBuyer(buyerId),

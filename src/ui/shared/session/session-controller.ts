@@ -16,11 +16,13 @@ import {
 import { isBridgeError } from '../../../replication/bridge-error';
 import { loginAs as loginAsCall, logoutAs as logoutAsCall } from '../../../replication/admin-api';
 import {
+  adminModeOf,
   clearLoggedOutMarker,
   forgetAdminId,
   initialBuyer,
   markLoggedOut,
   rememberAdminId,
+  rememberAdminMode,
   rememberBuyer,
   storedAdminId,
 } from '../../../replication/buyer-memory';
@@ -287,6 +289,14 @@ export class SessionController {
     void this.deps.profiles.save(customer, buyerId).catch(logCacheError('save the selected buyer'));
   }
 
+  /** Admin mode on or off (docs/product-rules.md §4.8): administrators only, not while logged in as a customer. */
+  setAdminMode(on: boolean): void {
+    const { customer, adminId } = this.store.get();
+    if (!customer?.isAdmin || adminId) return;
+    rememberAdminMode(this.deps.storage, customer.id, on);
+    this.store.set({ adminMode: on });
+  }
+
   /** The login modal was closed or the user signed in again: forget why the last session ended. */
   acknowledgeEnd(): void {
     if (this.store.get().endReason !== null) this.store.set({ endReason: null });
@@ -315,7 +325,8 @@ export class SessionController {
     const selectedBuyerId = initialBuyer(this.deps.storage, customer.id, customer.buyers);
     if (selectedBuyerId) rememberBuyer(this.deps.storage, customer.id, selectedBuyerId);
     const adminId = storedAdminId(this.deps.storage);
-    this.store.set({ status: 'authenticated', customer, buyers: customer.buyers, selectedBuyerId, endReason: null, adminId });
+    const adminMode = !adminId && adminModeOf(this.deps.storage, customer);
+    this.store.set({ status: 'authenticated', customer, buyers: customer.buyers, selectedBuyerId, endReason: null, adminId, adminMode });
     void this.deps.profiles.save(customer, selectedBuyerId).catch(logCacheError('save the profile'));
   }
 
@@ -326,7 +337,9 @@ export class SessionController {
     });
     if (cached && this.store.get().status === 'authenticated' && !this.store.get().customer) {
       const selectedBuyerId = initialBuyer(this.deps.storage, cached.id, cached.buyers);
-      this.store.set({ customer: cached, buyers: cached.buyers, selectedBuyerId, adminId: storedAdminId(this.deps.storage) });
+      const adminId = storedAdminId(this.deps.storage);
+      const adminMode = !adminId && adminModeOf(this.deps.storage, cached);
+      this.store.set({ customer: cached, buyers: cached.buyers, selectedBuyerId, adminId, adminMode });
     }
     try {
       const fresh = await fetchMe(this.deps.bridge.client);

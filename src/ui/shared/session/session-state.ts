@@ -13,6 +13,11 @@ export interface SessionSnapshot {
   endReason: EndReason;
   /** An administrator logged in as this customer (docs/decisions/025-admin-login-as.md): their id; else null. */
   adminId: string | null;
+  /**
+   * An administrator (signed in as themselves, not logged in as a customer) with admin mode on: the
+   * administration controls show (docs/product-rules.md §4.8). False for everyone else.
+   */
+  adminMode: boolean;
 }
 
 export const ANONYMOUS: SessionSnapshot = {
@@ -22,6 +27,7 @@ export const ANONYMOUS: SessionSnapshot = {
   selectedBuyerId: null,
   endReason: null,
   adminId: null,
+  adminMode: false,
 };
 
 /** A tiny external store: React reads it with useSyncExternalStore, so StrictMode cannot fork it. */
