@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Brand } from '../components/brand';
 import { LanguageSelect } from '../shared/i18n/language-select';
 import { CartButton } from '../features/cart/cart-button';
+import { WishlistButton } from '../features/favorites/wishlist';
 import { QueuedOrdersButton } from '../features/orders/queued-orders-button';
 import { SearchButton } from '../features/search/search-button';
 import { paths } from '../routes/paths';
@@ -25,6 +26,9 @@ export function AppHeader() {
         </div>
         <div className={styles.language}>
           <LanguageSelect compact />
+        </div>
+        <div className={styles.wishlist}>
+          <WishlistButton />
         </div>
         <div className={styles.cart}>
           <QueuedOrdersButton />
