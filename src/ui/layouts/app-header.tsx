@@ -9,6 +9,7 @@ import { paths } from '../routes/paths';
 import { AccountMenu } from './account-menu';
 import { CompanySwitch } from './company-switch';
 import { PrimaryNav } from './primary-nav';
+import { SideMenuButton } from './side-menu';
 import styles from './app-header.module.css';
 
 export function AppHeader() {
@@ -18,6 +19,9 @@ export function AppHeader() {
         <Link to={paths.home} className={styles.brandLink}>
           <Brand compact />
         </Link>
+        <div className={styles.menu}>
+          <SideMenuButton />
+        </div>
         <div className={styles.company}>
           <CompanySwitch />
         </div>
