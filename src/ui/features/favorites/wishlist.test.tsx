@@ -125,6 +125,7 @@ describe('wishlist overlay', () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('wishlist-item')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Favourites, 1 product', hidden: true })).toBeTruthy();
     expect(await db.favorites.count().exec()).toBe(1);
+    expect(document.activeElement).toBe(dialog);
   });
 
   it(`shows the newest ${WISHLIST_SIZE} and leads to the favourites page`, async () => {

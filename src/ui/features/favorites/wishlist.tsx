@@ -122,7 +122,11 @@ export function WishlistOverlay({ onClose }: { onClose(): void }) {
                 <IconButton
                   label={t`Remove ${name} from favourites`}
                   className={styles.remove}
-                  onClick={() => void setFavorite?.({ sku: product.sku, supplierId: product.supplier_id }, false)}
+                  onClick={(event) => {
+                    // The button leaves with its row: the focus stays in the overlay, on the dialog itself.
+                    const dialog = event.currentTarget.closest('dialog');
+                    void setFavorite?.({ sku: product.sku, supplierId: product.supplier_id }, false).then(() => dialog?.focus());
+                  }}
                 >
                   <span aria-hidden="true">×</span>
                 </IconButton>
