@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './support/accounts';
+import { DEMO, DEMO_PASSWORD } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { apiLogin, pullAll, type CatalogSupplier } from './support/catalog-api';
 import { waitForCatalogReady } from './support/catalog-ui';
-import { seededCustomer } from './support/checkout';
+import { orderablePicks, seededCustomer } from './support/checkout';
 import { homeHeading, logIn } from './support/session';
 
 /*
@@ -27,14 +28,17 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const wishlistButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Favourites, \d+ products?$/ });
 
-test('wishlist, price-with-VAT selector and sidebar overlays', async ({ page }) => {
+test('wishlist, price-with-VAT selector and sidebar overlays', async ({ page, request }) => {
   test.setTimeout(120_000);
   await logIn(page, customer.email, DEMO_PASSWORD);
   await waitForCatalogReady(page);
   await shot(page, 'header');
 
   // A favourite marked on a listing card shows in the wishlist, newest first, and leaves it from there.
-  await page.goto('/c/all');
+  const { a } = await orderablePicks(request);
+  const admin = await apiLogin(request, DEMO.admin, DEMO_PASSWORD);
+  const supplier = (await pullAll<CatalogSupplier>(request, admin, 'suppliers')).find((s) => s.id === a.supplier_id)!;
+  await page.goto(`/c/all/s/${supplier.slug}`);
   const card = page
     .getByTestId('product-card')
     .filter({ has: page.getByRole('button', { name: ADD }) })
