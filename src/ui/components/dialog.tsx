@@ -22,8 +22,11 @@ export type DialogProps = Dismissal & {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Actions under the content (buttons), aligned to the end. */
   footer?: ReactNode;
-  /** 'sheet': full height on phones and wider, with edge-to-edge content (search); default a centred box. */
-  size?: 'normal' | 'sheet';
+  /**
+   * 'sheet': full height on phones and wider, with edge-to-edge content (search); 'drawer': full height along
+   * the start edge (the side menu); default a centred box.
+   */
+  size?: 'normal' | 'sheet' | 'drawer';
   children: ReactNode;
 };
 
@@ -125,7 +128,7 @@ export function Dialog(props: DialogProps) {
   return (
     <dialog
       ref={ref}
-      className={`${styles.dialog} ${size === 'sheet' ? styles.sheet : styles.normal}`}
+      className={`${styles.dialog} ${styles[size]}`}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       tabIndex={-1}

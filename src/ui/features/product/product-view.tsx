@@ -20,6 +20,7 @@ import { BundleOptions } from './bundle-options';
 import { GroupedItems } from './grouped-items';
 import { AddToCart } from '../../shared/cart/add-to-cart';
 import { cartProductOf } from '../../shared/cart/cart-product';
+import { PriceAppearanceButton } from '../../shared/catalog/price-appearance';
 import { PriceTag } from '../../shared/catalog/price-tag';
 import { usePriceSettings } from '../../shared/catalog/use-price-settings';
 import { ProductFacts, StockStatus } from './product-facts';
@@ -113,6 +114,7 @@ function ProductDetails({ db, product, childSku }: { db: AppDatabase; product: P
               description={t`${supplierName} will be asked for its wholesale price of ${name} for your company.`}
               request={{ kind: 'wholesale_price', path: pathname, supplierId: product.supplier_id, sku: product.sku }}
             />
+            <PriceAppearanceButton />
           </div>
           <ProductFacts
             product={product}

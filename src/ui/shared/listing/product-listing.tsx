@@ -11,6 +11,7 @@ import { buildFacets } from './facets';
 import { FiltersPanel } from './filters-panel';
 import { Pagination } from './pagination';
 import { cardQuickAdd } from '../cart/add-to-cart';
+import { PriceAppearanceButton } from '../catalog/price-appearance';
 import { ProductGrid } from '../catalog/product-grid';
 import { SortSelect } from './sort-select';
 import { usePriceView } from '../catalog/use-catalog-snapshot';
@@ -99,7 +100,10 @@ export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: P
           <p className={styles.count} role="status">
             <Plural value={page.total} one="# product" other="# products" />
           </p>
-          <SortSelect value={query.sort} onChange={(sort) => setQuery({ ...query, page: 1, sort })} />
+          <div className={styles.toolbarEnd}>
+            <PriceAppearanceButton />
+            <SortSelect value={query.sort} onChange={(sort) => setQuery({ ...query, page: 1, sort })} />
+          </div>
         </div>
         {page.total === 0 ? (
           <p className={styles.empty}>
