@@ -44,10 +44,35 @@ function serve(buyers: BuyerSummary[]) {
 }
 
 function open() {
-  renderAuthRoutes(createTestSession(bridge.baseUrl, SIGNED_IN), [], '/my-account/users', {
+  renderAuthRoutes(createTestSession(bridge.baseUrl, SIGNED_IN), [{ path: '/login', element: <h1>Log in</h1> }], '/my-account/users', {
     protectedPages: [{ path: '/my-account/users', Component: UsersPage }],
   });
   return userEvent.setup();
+}
+
+/** The signed-in customer (`customerWith`'s id) listed among the users, beside another super user. */
+function serveSelf() {
+  const me: BuyerUser = { id: 'c-1', firstname: 'Maria', lastname: 'Papadopoulou', email: 'maria@example.gr', isSuperUser: true };
+  let profileReads = 0;
+  bridge.routes.set('GET /api/bridge/user/me', () => {
+    profileReads += 1;
+    return ok(customerWith([acme]));
+  });
+  bridge.routes.set(`GET /api/bridge/buyers/${acme.id}/users`, () => ok([me, USERS[0]!]));
+  bridge.routes.set(`GET /api/bridge/buyers/${acme.id}/invitations`, () => ok([]));
+  bridge.routes.set(`PUT /api/bridge/buyers/${acme.id}/users/role`, () => {
+    calls.push('role');
+    return ok(M.roleChanged);
+  });
+  bridge.routes.set(`POST /api/bridge/buyers/${acme.id}/users/remove`, () => {
+    calls.push('remove');
+    return ok(M.userRemoved);
+  });
+  bridge.routes.set('POST /api/client/user/logout', () => {
+    calls.push('logout');
+    return ok(M.loggedOut);
+  });
+  return { profileReads: () => profileReads };
 }
 
 describe('users page', () => {
@@ -83,5 +108,28 @@ describe('users page', () => {
     expect(await within(dialog).findByText(M.checkNetwork)).toBeTruthy();
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('new@example.gr');
     expect(calls).toEqual([]);
+  });
+
+  it('changing one’s own role reloads the profile and goes to the start page', async () => {
+    const served = serveSelf();
+    const user = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit the role of Maria Papadopoulou' }));
+    const reads = served.profileReads();
+    const dialog = screen.getByRole('dialog', { name: 'Edit user role' });
+    await user.click(within(dialog).getByRole('radio', { name: /^User/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(calls).toEqual(['role']);
+    expect(served.profileReads()).toBeGreaterThan(reads);
+  });
+
+  it('removing oneself ends the membership and signs out', async () => {
+    serveSelf();
+    const user = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete Maria Papadopoulou' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(calls.slice(0, 2)).toEqual(['remove', 'logout']);
   });
 });
