@@ -101,6 +101,9 @@ test('favourites marked offline show on the device, go to the cart, and reach th
     await page.getByRole('button', { name: 'Add 1 selected to cart' }).click();
     await expect(page.getByText('The products are in your cart.')).toBeVisible();
     expect(await localCart(page)).toEqual([`${c.sku}×1`]);
+    // "Add all" takes every favourite shown (this supplier's two), one piece each.
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await expect.poll(() => localCart(page)).toEqual([`${a.sku}×1`, `${c.sku}×2`].sort());
     await card(page, a).getByRole('button', { name: REMOVE }).click();
     await expect.poll(() => cardSkus(page)).toEqual([c.sku]);
     expect(await onBridge()).toEqual([]);
