@@ -1,5 +1,7 @@
 import {
   categorizeBulkWriteRows,
+  createRevision,
+  now,
   type BulkWriteRow,
   type EventBulk,
   type PreparedQuery,
@@ -16,7 +18,9 @@ import {
 } from 'rxdb';
 import { getRxStorageMemory, type RxStorageInstanceMemory } from 'rxdb/plugins/storage-memory';
 import type { Observable } from 'rxjs';
-import { WriteLog, type IndexedDbSettings, type WriteRecord } from './write-log';
+import { compactedState, mergeRecords, WriteLog, type IndexedDbSettings, type StoredDoc, type WriteRecord } from './write-log';
+
+export { compactedState, mergeRecords } from './write-log';
 
 /**
  * An RxDB storage that keeps some collections in memory (RxDB's memory storage: its queries, indexes and
@@ -29,10 +33,15 @@ import { WriteLog, type IndexedDbSettings, type WriteRecord } from './write-log'
  *   (which emits RxDB's change events): memory is never ahead of the disk, and a failed append (quota)
  *   rejects the write with nothing changed. Writes and catch-ups of an instance run one at a time.
  * - Other tabs: after each append a BroadcastChannel message tells every instance of the same database to
- *   read the records it has not seen and apply the newer documents to its memory, which emits RxDB change
- *   events there as if written locally. A document is newer by `_meta.lwt`, so the order records are
- *   read in does not matter. A write first applies what other tabs appended, so it starts from the disk.
- * - A collection opened with more than COMPACT_AFTER_RECORDS records rewrites them as chunks of its state.
+ *   read the records it has not seen and apply their documents to its memory, which emits RxDB change
+ *   events there as if written locally.
+ * - Order is the order of commits, never a clock: a later record wins. A write first applies what other
+ *   tabs appended, checks its rows against that, and appends only if no other tab committed in between
+ *   (one IndexedDB transaction, `WriteLog.appendAfter`), else it starts again; so two tabs inserting one new
+ *   document cannot both succeed, and every record is written on top of everything its writer has seen.
+ * - A collection opened with more than COMPACT_AFTER_RECORDS records rewrites them as chunks of its state,
+ *   without tombstones. A tab that had not read the compacted records takes the chunks as the whole state.
+ * - Attachments are refused: the log stores JSON, which cannot hold their data.
  */
 export interface MappedStorageOptions extends IndexedDbSettings {
   persistent: RxStorage<unknown, unknown>;
@@ -55,40 +64,8 @@ export interface MappedStorageInternals<T> {
 export const COMPACT_AFTER_RECORDS = 64;
 export const COMPACT_CHUNK_SIZE = 2_000;
 
-type StoredDoc = RxDocumentData<object> & Record<string, unknown>;
-
-/** `a` replaces `b`: written later (RxDB's lwt), else a higher revision, else (a tie) the larger `_rev`. */
-export function isNewerDocument(a: RxDocumentData<object>, b: RxDocumentData<object>): boolean {
-  if (a._rev === b._rev) return false;
-  if (a._meta.lwt !== b._meta.lwt) return a._meta.lwt > b._meta.lwt;
-  const heights = revisionHeight(a._rev) - revisionHeight(b._rev);
-  return heights !== 0 ? heights > 0 : a._rev > b._rev;
-}
-
-function revisionHeight(rev: string): number {
-  return Number.parseInt(rev.split('-', 1)[0] ?? '0', 10) || 0;
-}
-
-/** The state a stream's records add up to: the newest version of each document. */
-export function mergeRecords(records: readonly WriteRecord[], primaryPath: string): Map<string, StoredDoc> {
-  const merged = new Map<string, StoredDoc>();
-  for (const record of records) {
-    let docs: StoredDoc[];
-    try {
-      docs = JSON.parse(record.docs) as StoredDoc[];
-    } catch (error) {
-      // Cannot be written by append(); skipped rather than making every open and write fail.
-      console.warn(`[mapped-storage] record ${record.id ?? '?'} of ${record.stream} is unreadable and skipped`, error);
-      continue;
-    }
-    for (const doc of docs) {
-      const key = String(doc[primaryPath]);
-      const known = merged.get(key);
-      if (!known || isNewerDocument(doc, known)) merged.set(key, doc);
-    }
-  }
-  return merged;
-}
+/** How many times a write starts again because other tabs keep committing between its check and its append. */
+const MAX_WRITE_ATTEMPTS = 20;
 
 let instanceCounter = 0;
 
@@ -102,11 +79,13 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   readonly internals: MappedStorageInternals<T>;
   private readonly primaryPath: string;
   private readonly stream: string;
+  private readonly token: string;
   private readonly log: WriteLog;
-  /** The highest record id whose documents are in memory (read from the log or written by this instance). */
+  /**
+   * The highest record id whose documents are in memory (read from the log or written by this instance).
+   * An append commits only directly above it, so every record above it is another tab's, committed later.
+   */
   private lastApplied = 0;
-  /** Records this instance appended above lastApplied: a catch-up skips them instead of parsing them again. */
-  private readonly ownRecords = new Set<number>();
   /**
    * The documents as written to memory, by key: allDocuments() reads this, so the first full read at start
    * does not force the memory storage to build its indexes at once (it does that lazily, in idle time).
@@ -135,6 +114,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.options = {};
     this.primaryPath = memory.primaryPath;
     this.stream = `${params.collectionName}--${params.schema.version}`;
+    this.token = params.databaseInstanceToken;
     this.log = openLog();
     this.internals = {
       mapped: true,
@@ -155,7 +135,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     if (records.length > COMPACT_AFTER_RECORDS) {
       // In the background: the state is in memory already; a failed compaction leaves the records as they were.
       void this.log
-        .compact(this.stream, (all) => [...mergeRecords(all, this.primaryPath).values()], COMPACT_CHUNK_SIZE)
+        .compact(this.stream, (all) => compactedState(all, this.primaryPath), COMPACT_CHUNK_SIZE)
         .catch((error: unknown) => console.warn(`[mapped-storage] compacting ${this.stream} failed`, error));
     }
   }
@@ -167,17 +147,33 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     return run;
   }
 
-  /** Writes the documents of `records` that are newer than memory's into memory. */
-  private async applyRecords(records: readonly WriteRecord[], context: string): Promise<void> {
+  /**
+   * Writes the documents of `records` (committed after everything in memory) into memory. `wholeState`: the
+   * records start with a compaction's chunks this instance had not read; a live document missing from them
+   * was removed and its tombstone dropped, so it is removed here too.
+   */
+  private async applyRecords(records: readonly WriteRecord[], context: string, wholeState = false): Promise<void> {
     if (records.length === 0) return;
     const merged = mergeRecords(records, this.primaryPath);
-    const stored = await this.memory.findDocumentsById([...merged.keys()], true);
+    const gone = wholeState ? [...this.current].filter(([key, doc]) => !doc._deleted && !merged.has(key)).map(([key]) => key) : [];
+    const stored = await this.memory.findDocumentsById([...merged.keys(), ...gone], true);
     const byKey = new Map(stored.map((doc) => [String((doc as StoredDoc)[this.primaryPath]), doc as StoredDoc]));
     const rows: BulkWriteRow<T>[] = [];
     for (const [key, doc] of merged) {
       const previous = byKey.get(key);
-      if (previous && !isNewerDocument(doc, previous)) continue;
+      if (previous?._rev === doc._rev && previous._deleted === doc._deleted) continue;
       rows.push({ previous, document: doc } as unknown as BulkWriteRow<T>);
+    }
+    for (const key of gone) {
+      const previous = byKey.get(key);
+      if (!previous || previous._deleted) continue;
+      const document = {
+        ...previous,
+        _deleted: true,
+        _rev: createRevision(this.token, previous),
+        _meta: { ...previous._meta, lwt: now() },
+      };
+      rows.push({ previous, document } as unknown as BulkWriteRow<T>);
     }
     if (rows.length === 0) return;
     const result = await this.memory.bulkWrite(rows, context);
@@ -200,21 +196,21 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     // read again from just below it until nothing is missing, so a caller never goes on with a stale copy.
     for (;;) {
       if (this.closed) return;
-      // Ids first: this instance's own records (every write of the leader) are not read back.
+      // Ids first, so a catch-up that a compaction races can tell which records it missed.
       const ids = await this.log.readIds(this.stream, this.lastApplied);
       if (ids.length === 0) return;
-      const wanted = ids.filter((id) => !this.ownRecords.has(id));
-      const records = await this.log.readMany(wanted);
+      const records = await this.log.readMany(ids);
       const foreign = records.filter(
         // Chunks of a compaction hold the state of records up to compactedThrough, all applied here already.
         (record) => !(record.compactedThrough !== undefined && record.compactedThrough <= this.lastApplied),
       );
-      await this.applyRecords(foreign, 'mapped-storage-other-tab');
       const read = new Set(records.map((record) => record.id));
-      const firstMissing = wanted.find((id) => !read.has(id));
+      const firstMissing = ids.find((id) => !read.has(id));
+      // Chunks read whole (nothing missing) are the complete state; read in part, the next round reads them again.
+      const wholeState = firstMissing === undefined && foreign.some((record) => record.compactedThrough !== undefined);
+      await this.applyRecords(foreign, 'mapped-storage-other-tab', wholeState);
       const upTo = firstMissing === undefined ? ids[ids.length - 1]! : firstMissing - 1;
       this.lastApplied = Math.max(this.lastApplied, upTo);
-      for (const id of this.ownRecords) if (id <= this.lastApplied) this.ownRecords.delete(id);
       if (firstMissing === undefined) return;
     }
   }
@@ -227,35 +223,41 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
 
   bulkWrite(rows: BulkWriteRow<T>[], context: string): Promise<RxStorageBulkWriteResponse<T>> {
     return this.serial(async () => {
-      if (this.closed) throw new Error(`[mapped-storage] ${this.stream} is closed`);
-      // Start from the disk: another tab's committed records first, so a conflict with them is reported
-      // instead of overwritten. (Check and append are not one transaction across tabs: two tabs writing the
-      // same document at once both succeed and the newer lwt wins; only the leader writes the catalogue.)
-      await this.applyNewRecords();
-      this.memory.ensurePersistence();
-      const categorized = categorizeBulkWriteRows<T>(
-        this.memory,
-        this.primaryPath as StringKeys<T>,
-        this.memory.internals.documents,
-        rows,
-        context,
-      );
-      const failed = new Set(categorized.errors.map((error) => error.documentId));
-      const accepted = failed.size === 0 ? rows : rows.filter((row) => !failed.has(String((row.document as StoredDoc)[this.primaryPath])));
-      if (accepted.length > 0) {
+      for (let attempt = 1; ; attempt += 1) {
+        if (this.closed) throw new Error(`[mapped-storage] ${this.stream} is closed`);
+        // Start from the disk: another tab's committed records first, so a conflict with them is reported.
+        await this.applyNewRecords();
+        this.memory.ensurePersistence();
+        const categorized = categorizeBulkWriteRows<T>(
+          this.memory,
+          this.primaryPath as StringKeys<T>,
+          this.memory.internals.documents,
+          rows,
+          context,
+        );
+        const failed = new Set(categorized.errors.map((error) => error.documentId));
+        const accepted =
+          failed.size === 0 ? rows : rows.filter((row) => !failed.has(String((row.document as StoredDoc)[this.primaryPath])));
+        if (accepted.length === 0) return { error: categorized.errors };
         // Disk first: if the append fails, memory (and every open query) keeps the previous state.
-        const id = await this.log.append(
+        const id = await this.log.appendAfter(
           this.stream,
+          this.lastApplied,
           accepted.map((row) => row.document),
         );
-        this.ownRecords.add(id);
+        if (id === null) {
+          // Another tab committed since the check: check again against its records.
+          if (attempt >= MAX_WRITE_ATTEMPTS) throw new Error(`[mapped-storage] ${this.stream}: other tabs kept writing, gave up`);
+          continue;
+        }
+        this.lastApplied = id;
         const applied = await this.memory.bulkWrite(accepted, context);
         this.remember(accepted, applied);
         if (applied.error.length > 0)
           console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
         this.tellOtherTabs();
+        return { error: categorized.errors };
       }
-      return { error: categorized.errors };
     });
   }
 
@@ -351,6 +353,10 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
     rxdbVersion: options.persistent.rxdbVersion,
     async createStorageInstance<T>(params: RxStorageInstanceCreationParams<T, unknown>): Promise<RxStorageInstance<T, unknown, unknown>> {
       if (!mapped.has(params.collectionName)) return options.persistent.createStorageInstance(params);
+      if (params.schema.attachments) {
+        // The log is JSON: a Blob would come back as {} after a reload. Refused rather than lost.
+        throw new Error(`[mapped-storage] ${params.collectionName}: a mapped collection cannot have attachments`);
+      }
       instanceCounter += 1;
       const inner = (await memory.createStorageInstance<T>({
         ...params,
