@@ -149,6 +149,27 @@ describe('the mapped storage keeps what it was given', () => {
   });
 });
 
+describe('the checkpoint saved with the documents', () => {
+  const internals = (instance: Tab): MappedStorageInternals<ProductDoc> => instance.internals as MappedStorageInternals<ProductDoc>;
+
+  it('moves with them through a compaction, and a new schema version starts without one', async () => {
+    const factory = new IDBFactory();
+    const writer = await tab(factory, 'writer');
+    await pad(writer);
+    await internals(writer).saveCheckpoint({ seq: 42 });
+    await tab(factory, 'compacting');
+    const log = logOf(factory);
+    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+    const reloaded = await tab(factory, 'reloaded');
+    expect(await internals(reloaded).readCheckpoint()).toEqual({ seq: 42 });
+
+    // The next schema version is another stream: nothing stored, so no checkpoint claims anything.
+    const next = await tab(factory, 'next', false, { ...schema, version: 1 });
+    expect(await internals(next).readCheckpoint()).toBeUndefined();
+    expect(await next.findDocumentsById(['FILL'], true)).toEqual([]);
+  });
+});
+
 describe('the RxDB internals the mapped storage relies on', () => {
   it('runs on the exact RxDB version it was written against (package.json pins it)', () => {
     const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies.rxdb;

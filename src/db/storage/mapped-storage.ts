@@ -59,6 +59,10 @@ export interface MappedStorageInternals<T> {
    * catalogue's writer calls it first, so it does not decide on a stale copy (e.g. skip a removal).
    */
   catchUp(): Promise<void>;
+  /** The checkpoint last saved with this collection's documents (write-log.ts `WriteRecord.checkpoint`). */
+  readCheckpoint(): Promise<unknown>;
+  /** Saves a checkpoint after the documents it covers; a new schema version or a removed log has none. */
+  saveCheckpoint(checkpoint: unknown): Promise<void>;
 }
 
 export const COMPACT_AFTER_RECORDS = 64;
@@ -120,6 +124,8 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       mapped: true,
       allDocuments: () => [...this.current.values()],
       catchUp: () => this.serial(() => this.applyNewRecords()),
+      readCheckpoint: () => this.log.readCheckpoint(this.stream),
+      saveCheckpoint: (checkpoint) => this.serial(() => this.append([], checkpoint)).then(() => undefined),
     };
   }
 
@@ -212,6 +218,17 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       const upTo = firstMissing === undefined ? ids[ids.length - 1]! : firstMissing - 1;
       this.lastApplied = Math.max(this.lastApplied, upTo);
       if (firstMissing === undefined) return;
+    }
+  }
+
+  /** Appends on top of everything this instance has applied (catching up first while others commit); only inside serial(). */
+  private async append(docs: readonly object[], checkpoint?: unknown): Promise<number> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (this.closed) throw new Error(`[mapped-storage] ${this.stream} is closed`);
+      const id = await this.log.appendAfter(this.stream, this.lastApplied, docs, checkpoint);
+      if (id !== null) return (this.lastApplied = id);
+      if (attempt >= MAX_WRITE_ATTEMPTS) throw new Error(`[mapped-storage] ${this.stream}: other tabs kept writing, gave up`);
+      await this.applyNewRecords();
     }
   }
 

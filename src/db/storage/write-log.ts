@@ -16,6 +16,12 @@ export interface WriteRecord {
   docs: string;
   /** On a chunk written by compact(): the highest record id whose documents it holds. */
   compactedThrough?: number;
+  /**
+   * Where the stream's writer stands with its source (the catalogue pull's feed position), written after
+   * the documents it covers. Kept in the stream, so it lives and dies with them: a new schema version (a new
+   * stream), a removed stream or a deleted database starts from nothing.
+   */
+  checkpoint?: unknown;
 }
 
 export interface IndexedDbSettings {
@@ -83,7 +89,7 @@ export class WriteLog {
    * one read-write transaction, and IndexedDB runs such transactions of one store one after the other,
    * across tabs, so a writer never appends on top of a record it has not seen.
    */
-  async appendAfter(stream: string, afterId: number, docs: readonly object[]): Promise<number | null> {
+  async appendAfter(stream: string, afterId: number, docs: readonly object[], checkpoint?: unknown): Promise<number | null> {
     // Serialised before the transaction: a document JSON cannot hold fails here, with nothing written.
     const json = JSON.stringify(docs);
     return this.dexie.transaction('rw', this.records, async () => {
@@ -93,7 +99,7 @@ export class WriteLog {
         .limit(1)
         .primaryKeys();
       if (newer.length > 0) return null;
-      return this.records.add({ stream, docs: json });
+      return this.records.add(checkpoint === undefined ? { stream, docs: json } : { stream, docs: json, checkpoint });
     });
   }
 
@@ -114,8 +120,22 @@ export class WriteLog {
       for (let start = 0; start === 0 || start < docs.length; start += chunkSize) {
         chunks.push({ stream, docs: JSON.stringify(docs.slice(start, start + chunkSize)), compactedThrough });
       }
+      // The checkpoint covers the documents compacted into the chunks: it moves with them.
+      const checkpoint = records.findLast((record) => record.checkpoint !== undefined)?.checkpoint;
+      if (checkpoint !== undefined) chunks[chunks.length - 1]!.checkpoint = checkpoint;
       await this.records.bulkAdd(chunks);
     });
+  }
+
+  /** The stream's latest checkpoint (normally on its last record), or undefined. */
+  async readCheckpoint(stream: string): Promise<unknown> {
+    const record = await this.records
+      .where('[stream+id]')
+      .between([stream, Dexie.minKey], [stream, Dexie.maxKey])
+      .reverse()
+      .filter((r) => r.checkpoint !== undefined)
+      .first();
+    return record?.checkpoint;
   }
 
   async removeStream(stream: string): Promise<void> {
