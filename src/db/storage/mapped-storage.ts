@@ -1,6 +1,6 @@
 import {
-  categorizeBulkWriteRows,
   createRevision,
+  getPrimaryFieldOfPrimaryKey,
   now,
   type BulkWriteRow,
   type EventBulk,
@@ -14,16 +14,15 @@ import {
   type RxStorageInstance,
   type RxStorageInstanceCreationParams,
   type RxStorageQueryResult,
-  type StringKeys,
 } from 'rxdb';
-import { getRxStorageMemory, type RxStorageInstanceMemory } from 'rxdb/plugins/storage-memory';
 import type { Observable } from 'rxjs';
+import { DocumentMap } from './document-map';
 import { compactedState, mergeRecords, WriteLog, type IndexedDbSettings, type StoredDoc, type WriteRecord } from './write-log';
 
 export { compactedState, mergeRecords } from './write-log';
 
 /**
- * An RxDB storage that keeps some collections in memory (RxDB's memory storage: its queries, indexes and
+ * An RxDB storage that keeps some collections in memory (a map of documents, ./document-map.ts: RxDB's
  * change events) and persists each of their writes as one record of a write log in IndexedDB; every
  * other collection goes to the `persistent` storage untouched. Made for the read-only catalogue: a first
  * sync writes ~16 records instead of 15,000 documents (docs/decisions/014-mapped-catalogue-storage.md).
@@ -71,8 +70,6 @@ export const COMPACT_CHUNK_SIZE = 2_000;
 /** How many times a write starts again because other tabs keep committing between its check and its append. */
 const MAX_WRITE_ATTEMPTS = 20;
 
-let instanceCounter = 0;
-
 type NoOptions = Readonly<Record<string, unknown>>;
 
 class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInternals<T>, NoOptions> {
@@ -82,6 +79,8 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   readonly options: NoOptions;
   readonly internals: MappedStorageInternals<T>;
   private readonly primaryPath: string;
+  /** The documents in memory: what every read answers from. */
+  private readonly memory: DocumentMap<T>;
   private readonly stream: string;
   private readonly token: string;
   private readonly log: WriteLog;
@@ -90,11 +89,6 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
    * An append commits only directly above it, so every record above it is another tab's, committed later.
    */
   private lastApplied = 0;
-  /**
-   * The documents as written to memory, by key: allDocuments() reads this, so the first full read at start
-   * does not force the memory storage to build its indexes at once (it does that lazily, in idle time).
-   */
-  private readonly current = new Map<string, RxDocumentData<T>>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -108,7 +102,6 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
 
   constructor(
     params: RxStorageInstanceCreationParams<T, unknown>,
-    private readonly memory: RxStorageInstanceMemory<T>,
     private readonly openLog: () => WriteLog,
     private readonly channel: BroadcastChannel | undefined,
   ) {
@@ -116,13 +109,14 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.collectionName = params.collectionName;
     this.schema = params.schema;
     this.options = {};
-    this.primaryPath = memory.primaryPath;
+    this.primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey);
+    this.memory = new DocumentMap<T>(this, this.primaryPath);
     this.stream = `${params.collectionName}--${params.schema.version}`;
     this.token = params.databaseInstanceToken;
     this.log = openLog();
     this.internals = {
       mapped: true,
-      allDocuments: () => [...this.current.values()],
+      allDocuments: () => [...this.memory.documents.values()],
       catchUp: () => this.serial(() => this.applyNewRecords()),
       readCheckpoint: () => this.log.readCheckpoint(this.stream),
       saveCheckpoint: (checkpoint) => this.serial(() => this.append([], checkpoint)).then(() => undefined),
@@ -161,8 +155,8 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   private async applyRecords(records: readonly WriteRecord[], context: string, wholeState = false): Promise<void> {
     if (records.length === 0) return;
     const merged = mergeRecords(records, this.primaryPath);
-    const gone = wholeState ? [...this.current].filter(([key, doc]) => !doc._deleted && !merged.has(key)).map(([key]) => key) : [];
-    const stored = await this.memory.findDocumentsById([...merged.keys(), ...gone], true);
+    const gone = wholeState ? [...this.memory.documents].filter(([key, doc]) => !doc._deleted && !merged.has(key)).map(([key]) => key) : [];
+    const stored = this.memory.findDocumentsById([...merged.keys(), ...gone], true);
     const byKey = new Map(stored.map((doc) => [String((doc as StoredDoc)[this.primaryPath]), doc as StoredDoc]));
     const rows: BulkWriteRow<T>[] = [];
     for (const [key, doc] of merged) {
@@ -182,18 +176,9 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       rows.push({ previous, document } as unknown as BulkWriteRow<T>);
     }
     if (rows.length === 0) return;
-    const result = await this.memory.bulkWrite(rows, context);
-    this.remember(rows, result);
+    const result = this.memory.bulkWrite(rows, context);
     // Cannot happen while writes and catch-ups are serial; logged rather than thrown so reads go on.
     if (result.error.length > 0) console.warn(`[mapped-storage] ${result.error.length} ${this.stream} documents kept their local version`);
-  }
-
-  private remember(rows: readonly BulkWriteRow<T>[], result: RxStorageBulkWriteResponse<T>): void {
-    const failed = result.error.length === 0 ? null : new Set(result.error.map((error) => error.documentId));
-    for (const row of rows) {
-      const key = String((row.document as StoredDoc)[this.primaryPath]);
-      if (!failed?.has(key)) this.current.set(key, row.document);
-    }
   }
 
   /** What other tabs appended since lastApplied; only call inside serial(). */
@@ -244,14 +229,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
         if (this.closed) throw new Error(`[mapped-storage] ${this.stream} is closed`);
         // Start from the disk: another tab's committed records first, so a conflict with them is reported.
         await this.applyNewRecords();
-        this.memory.ensurePersistence();
-        const categorized = categorizeBulkWriteRows<T>(
-          this.memory,
-          this.primaryPath as StringKeys<T>,
-          this.memory.internals.documents,
-          rows,
-          context,
-        );
+        const categorized = this.memory.categorize(rows, context);
         const failed = new Set(categorized.errors.map((error) => error.documentId));
         const accepted =
           failed.size === 0 ? rows : rows.filter((row) => !failed.has(String((row.document as StoredDoc)[this.primaryPath])));
@@ -268,8 +246,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
           continue;
         }
         this.lastApplied = id;
-        const applied = await this.memory.bulkWrite(accepted, context);
-        this.remember(accepted, applied);
+        const applied = this.memory.bulkWrite(accepted, context);
         if (applied.error.length > 0)
           console.warn(`[mapped-storage] ${applied.error.length} ${this.stream} documents changed between check and write`);
         this.tellOtherTabs();
@@ -288,34 +265,30 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   }
 
   findDocumentsById(ids: string[], withDeleted: boolean): Promise<RxDocumentData<T>[]> {
-    return this.memory.findDocumentsById(ids, withDeleted);
+    return Promise.resolve(this.memory.findDocumentsById(ids, withDeleted));
   }
 
   query(preparedQuery: PreparedQuery<T>): Promise<RxStorageQueryResult<T>> {
-    return this.memory.query(preparedQuery);
+    return Promise.resolve({ documents: this.memory.query(preparedQuery) });
   }
 
   count(preparedQuery: PreparedQuery<T>): Promise<RxStorageCountResult> {
-    return this.memory.count(preparedQuery);
+    return Promise.resolve({ count: this.memory.query(preparedQuery).length, mode: 'fast' });
   }
 
   getAttachmentData(documentId: string, attachmentId: string, digest: string): Promise<Blob> {
-    return this.memory.getAttachmentData(documentId, attachmentId, digest);
+    return Promise.reject(new Error(`[mapped-storage] ${this.stream} has no attachments (${documentId}/${attachmentId}/${digest})`));
   }
 
   changeStream(): Observable<EventBulk<RxStorageChangeEvent<RxDocumentData<T>>, unknown>> {
-    return this.memory.changeStream();
+    return this.memory.changes$.asObservable();
   }
 
-  /** Drops deleted documents from memory; the log keeps them until the next compaction rewrites it. */
+  /** Drops deleted documents from memory; the next compaction drops them from the log. */
   cleanup(minimumDeletedTime: number): Promise<boolean> {
     return this.serial(async () => {
-      const done = await this.memory.cleanup(minimumDeletedTime);
-      const kept = new Set(
-        (await this.memory.findDocumentsById([...this.current.keys()], true)).map((doc) => String((doc as StoredDoc)[this.primaryPath])),
-      );
-      for (const key of this.current.keys()) if (!kept.has(key)) this.current.delete(key);
-      return done;
+      this.memory.cleanup(minimumDeletedTime);
+      return true;
     });
   }
 
@@ -327,9 +300,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       // A write under way finishes (and tells the other tabs) before the channel and the log close.
       await this.queue;
       this.channel?.close();
-      // The memory state belongs to this instance alone (a unique name): removing it frees the documents.
-      await this.memory.remove();
-      this.current.clear();
+      this.memory.clear();
       this.log.close();
     })();
     return this.closing;
@@ -364,7 +335,6 @@ export function writeLogName(databaseName: string): string {
 
 export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unknown, unknown> {
   const mapped = new Set(options.mapped);
-  const memory = getRxStorageMemory();
   return {
     name: 'mapped',
     rxdbVersion: options.persistent.rxdbVersion,
@@ -374,20 +344,12 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
         // The log is JSON: a Blob would come back as {} after a reload. Refused rather than lost.
         throw new Error(`[mapped-storage] ${params.collectionName}: a mapped collection cannot have attachments`);
       }
-      instanceCounter += 1;
-      const inner = (await memory.createStorageInstance<T>({
-        ...params,
-        // Each instance gets its own memory state: RxDB's memory storage shares state by name within a process.
-        databaseName: `${params.databaseName}--mapped-${instanceCounter}-${Math.random().toString(36).slice(2)}`,
-        multiInstance: false,
-        options: {},
-      })) as RxStorageInstanceMemory<T>;
       const openLog = (): WriteLog => new WriteLog(writeLogName(params.databaseName), options);
       const channel =
         params.multiInstance && typeof BroadcastChannel !== 'undefined'
           ? new BroadcastChannel(writeLogName(params.databaseName))
           : undefined;
-      const instance = new MappedStorageInstance<T>(params, inner, openLog, channel);
+      const instance = new MappedStorageInstance<T>(params, openLog, channel);
       try {
         await instance.open();
       } catch (error) {
