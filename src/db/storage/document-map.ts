@@ -85,6 +85,14 @@ export class DocumentMap<T> {
     return skip === 0 && limit >= result.length ? result : result.slice(skip, skip + limit);
   }
 
+  /** How many documents match the query's selector (skip and limit do not apply, as in RxDB's storages). */
+  count(prepared: PreparedQuery<T>): number {
+    const matches = getQueryMatcher(this.schema, prepared.query);
+    let count = 0;
+    for (const doc of this.documents.values()) if (matches(doc)) count += 1;
+    return count;
+  }
+
   /** Forgets documents deleted longer than `minimumDeletedTime` ago. */
   cleanup(minimumDeletedTime: number): void {
     const before = now() - minimumDeletedTime;

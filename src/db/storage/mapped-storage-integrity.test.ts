@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { fillWithDefaultSettings, RXDB_VERSION, type RxDocumentData, type RxStorageInstance } from 'rxdb';
-import { getRxStorageMemory, type RxStorageInstanceMemory } from 'rxdb/plugins/storage-memory';
+import {
+  fillWithDefaultSettings,
+  normalizeMangoQuery,
+  prepareQuery,
+  RXDB_VERSION,
+  type MangoQuery,
+  type RxDocumentData,
+  type RxStorageInstance,
+} from 'rxdb';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeProduct } from '../testing/documents';
@@ -170,28 +178,48 @@ describe('the checkpoint saved with the documents', () => {
   });
 });
 
-describe('the RxDB internals the mapped storage relies on', () => {
+describe('what the mapped storage takes from RxDB', () => {
   it('runs on the exact RxDB version it was written against (package.json pins it)', () => {
     const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies.rxdb;
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
     expect(RXDB_VERSION).toBe(pinned);
   });
 
-  it('the memory storage still keeps its documents in internals.documents and has ensurePersistence()', async () => {
-    const memory = (await getRxStorageMemory().createStorageInstance<ProductDoc>({
+  it('the map of documents answers RxDB queries exactly as RxDB memory storage does', async () => {
+    const memory = await getRxStorageMemory().createStorageInstance<ProductDoc>({
       databaseInstanceToken: 't',
-      databaseName: `internals-${Math.random()}`,
+      databaseName: `reference-${Math.random()}`,
       collectionName: 'products',
       schema,
       options: {},
       multiInstance: false,
       devMode: false,
-    })) as RxStorageInstanceMemory<ProductDoc>;
+    });
     open.push(memory);
-    await memory.bulkWrite([{ document: stored('A', 1, '1-a') }], 'test');
-    expect(typeof memory.ensurePersistence).toBe('function');
-    memory.ensurePersistence();
-    expect(memory.internals.documents).toBeInstanceOf(Map);
-    expect(memory.internals.documents.get('A')?.sku).toBe('A');
+    const mapped = await tab(new IDBFactory(), 'mapped');
+    const docs = Array.from({ length: 40 }, (_, i) => ({
+      ...stored(`P${String(i).padStart(2, '0')}`, i, `1-${i}`, `Name ${(i * 7) % 13}`),
+      final_price: (i * 37) % 500,
+      supplier_id: `s${i % 3}`,
+      _deleted: i % 9 === 0,
+    }));
+    for (const instance of [memory, mapped])
+      await instance.bulkWrite(
+        docs.map((document) => ({ document })),
+        'test',
+      );
+    const queries: MangoQuery<ProductDoc>[] = [
+      { selector: {} },
+      { selector: { supplier_id: 's1' }, sort: [{ name_az: 'desc' }] },
+      { selector: { final_price: { $gt: 100, $lte: 400 } }, sort: [{ final_price: 'asc' }], skip: 2, limit: 5 },
+      { selector: { sku: { $in: ['P01', 'P09', 'P30'] } } },
+      { selector: { name: { $regex: '^Name 1' } }, sort: [{ updated_at: 'desc' }], limit: 3 },
+    ];
+    for (const mango of queries) {
+      const prepared = prepareQuery<ProductDoc>(schema, normalizeMangoQuery<ProductDoc>(schema, mango));
+      const skus = async (instance: Tab): Promise<string[]> => (await instance.query(prepared)).documents.map((doc) => doc.sku);
+      expect(await skus(mapped)).toEqual(await skus(memory as Tab));
+      expect((await mapped.count(prepared)).count).toBe((await memory.count(prepared)).count);
+    }
   });
 });

@@ -273,7 +273,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   }
 
   count(preparedQuery: PreparedQuery<T>): Promise<RxStorageCountResult> {
-    return Promise.resolve({ count: this.memory.query(preparedQuery).length, mode: 'fast' });
+    return Promise.resolve({ count: this.memory.count(preparedQuery), mode: 'fast' });
   }
 
   getAttachmentData(documentId: string, attachmentId: string, digest: string): Promise<Blob> {
