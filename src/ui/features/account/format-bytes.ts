@@ -1,10 +1,9 @@
 /**
- * A storage size for people: bytes, kilobytes or megabytes (gigabytes for the browser's quota), one decimal under 10,
- * in the UI language's number format (1000-based, as browsers and phones report storage).
+ * A storage size for people: kilobytes or megabytes (gigabytes for the browser's quota), one decimal under 10, in the
+ * UI language's number format (1000-based, as browsers and phones report storage). Under a kilobyte it still says kB.
  */
 export function formatBytes(bytes: number, locale: string): string {
   const units = [
-    ['byte', 1],
     ['kilobyte', 1e3],
     ['megabyte', 1e6],
     ['gigabyte', 1e9],
@@ -17,6 +16,6 @@ export function formatBytes(bytes: number, locale: string): string {
     style: 'unit',
     unit: chosen[0],
     unitDisplay: 'short',
-    maximumFractionDigits: chosen[0] !== 'byte' && amount < 10 ? 1 : 0,
+    maximumFractionDigits: amount < 10 ? 1 : 0,
   }).format(amount);
 }
