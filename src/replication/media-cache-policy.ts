@@ -32,6 +32,13 @@ export interface PinMediaMessage {
   urls: string[];
 }
 
+/**
+ * The page's message once the worker first controls it: pictures it drew before (a first visit loads before the worker
+ * is active), to be kept as seen. At most `SEEN_BEFORE_CONTROL_MAX` are taken.
+ */
+export const SEEN_MEDIA_MESSAGE = 'SEEN_MEDIA';
+export const SEEN_BEFORE_CONTROL_MAX = 200;
+
 const MEDIA_PATH = /^\/media\/[A-Za-z0-9._/-]{1,200}$/;
 
 /** A picture of our own bridge (same origin, under /media/); anything else is never cached or fetched ahead. */

@@ -9,6 +9,8 @@ import {
   isQuotaError,
   PIN_MEDIA_MESSAGE,
   PIN_PAUSE_AFTER_QUOTA_MS,
+  SEEN_BEFORE_CONTROL_MAX,
+  SEEN_MEDIA_MESSAGE,
   PINNED_MEDIA_CACHE,
   pinnableUrls,
   SEEN_MEDIA_CACHE,
@@ -70,6 +72,16 @@ export function installMediaCache(scope: ServiceWorkerGlobalScope): void {
   };
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
     const data = event.data as { type?: unknown; urls?: unknown } | null;
+    if (data?.type === SEEN_MEDIA_MESSAGE) {
+      // Fetched through the seen cache's own strategy, so the budget and its metadata apply as to any picture.
+      const urls = pinnableUrls(data.urls, origin).slice(0, SEEN_BEFORE_CONTROL_MAX);
+      event.waitUntil(
+        Promise.all(
+          urls.map((url) => seen.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined)),
+        ),
+      );
+      return;
+    }
     if (!data || data.type !== PIN_MEDIA_MESSAGE) return;
     // A newer list replaces one still waiting: only the latest matters.
     latest = pinnableUrls(data.urls, origin);

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PIN_MEDIA_MESSAGE, PINNED_MEDIA_CACHE, SEEN_MEDIA_CACHE } from './media-cache-policy';
-import { clearOfflineImages, measureOfflineImages, pinOfflineImages, releaseImagesOnQuotaError } from './offline-images';
+import { PIN_MEDIA_MESSAGE, PINNED_MEDIA_CACHE, SEEN_MEDIA_CACHE, SEEN_MEDIA_MESSAGE } from './media-cache-policy';
+import {
+  clearOfflineImages,
+  handOverPicturesSeenBeforeControl,
+  measureOfflineImages,
+  pinOfflineImages,
+  releaseImagesOnQuotaError,
+} from './offline-images';
 import { createFakeCacheStorage } from './testing/fake-cache-storage';
 
 const ORIGIN = 'https://shop.example.gr';
@@ -36,6 +42,22 @@ describe('offline pictures on the page', () => {
     expect(pinOfflineImages(container, [url('A')])).toBe(true);
     expect(postMessage).toHaveBeenCalledWith({ type: PIN_MEDIA_MESSAGE, urls: [url('A')] });
     expect(pinOfflineImages({ controller: null } as unknown as ServiceWorkerContainer, [url('A')])).toBe(false);
+  });
+
+  it('once the worker controls the page, hands over the pictures drawn before, each once, and nothing else', () => {
+    const postMessage = vi.fn();
+    const container = { controller: { postMessage } } as unknown as ServiceWorkerContainer;
+    const loaded = [
+      { name: url('A'), initiatorType: 'img' },
+      { name: `${ORIGIN}/assets/index.js`, initiatorType: 'script' },
+      { name: url('A'), initiatorType: 'img' },
+      { name: `${ORIGIN}/icons/icon-192.png`, initiatorType: 'img' },
+      { name: url('B'), initiatorType: 'img' },
+    ];
+    expect(handOverPicturesSeenBeforeControl(container, loaded)).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith({ type: SEEN_MEDIA_MESSAGE, urls: [url('A'), url('B')] });
+    expect(handOverPicturesSeenBeforeControl(container, loaded.slice(1, 2))).toBe(false);
+    expect(postMessage).toHaveBeenCalledTimes(1);
   });
 
   it('a quota error reaching the page clears the pictures first; other errors change nothing', async () => {

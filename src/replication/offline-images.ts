@@ -1,4 +1,12 @@
-import { isQuotaError, MEDIA_CACHES, PIN_MEDIA_MESSAGE, PINNED_MEDIA_CACHE, type PinMediaMessage } from './media-cache-policy';
+import {
+  isQuotaError,
+  MEDIA_CACHES,
+  PIN_MEDIA_MESSAGE,
+  PINNED_MEDIA_CACHE,
+  SEEN_BEFORE_CONTROL_MAX,
+  SEEN_MEDIA_MESSAGE,
+  type PinMediaMessage,
+} from './media-cache-policy';
 
 /**
  * The page's side of offline pictures (docs/decisions/029-images-offline.md): what they take on this device, emptying
@@ -45,6 +53,24 @@ export function pinOfflineImages(container: ServiceWorkerContainer | undefined, 
   if (!worker) return false;
   const message: PinMediaMessage = { type: PIN_MEDIA_MESSAGE, urls: [...urls] };
   worker.postMessage(message);
+  return true;
+}
+
+/**
+ * A first visit draws its pictures before the service worker controls the page, so they never passed through it: once
+ * it does, the page names the pictures it loaded (the browser's resource timing) and the worker keeps them as seen.
+ */
+export function handOverPicturesSeenBeforeControl(
+  container: ServiceWorkerContainer | undefined,
+  loaded: readonly { name: string; initiatorType: string }[],
+): boolean {
+  const worker = container?.controller;
+  if (!worker) return false;
+  const urls = [
+    ...new Set(loaded.filter((e) => e.initiatorType === 'img' && new URL(e.name).pathname.startsWith('/media/')).map((e) => e.name)),
+  ];
+  if (urls.length === 0) return false;
+  worker.postMessage({ type: SEEN_MEDIA_MESSAGE, urls: urls.slice(0, SEEN_BEFORE_CONTROL_MAX) });
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { observeProductsBySku } from '../../../db/queries/product-by-sku';
-import { pinOfflineImages, releaseImagesOnQuotaError } from '../../../replication/offline-images';
+import { handOverPicturesSeenBeforeControl, pinOfflineImages, releaseImagesOnQuotaError } from '../../../replication/offline-images';
 import { whenIdle } from '../../components/when-idle';
 import { useCart } from '../cart/cart-context';
 import { useDatabase } from '../database/database-provider';
@@ -41,7 +41,12 @@ export function OfflineImagePins() {
   const [controlled, setControlled] = useState(() => Boolean(container?.controller));
   useEffect(() => {
     if (!container) return undefined;
-    const changed = (): void => setControlled(Boolean(container.controller));
+    const changed = (): void => {
+      // The first install claims an open page: what it drew before is handed over to be kept too.
+      if (container.controller)
+        handOverPicturesSeenBeforeControl(container, performance.getEntriesByType('resource') as PerformanceResourceTiming[]);
+      setControlled(Boolean(container.controller));
+    };
     container.addEventListener('controllerchange', changed);
     return () => container.removeEventListener('controllerchange', changed);
   }, [container]);
