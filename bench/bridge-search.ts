@@ -30,7 +30,7 @@ import { zipfPicker } from './bridge-search/mix';
 import { fetchSender, machineCpu, nodeHttpSender, type Sender } from './bridge-search/senders';
 import type { DbCounts, Ready } from './bridge-search/server';
 import { BenchRecord, runBench } from './support/results';
-import { distribution, percentile } from './support/stats';
+import { distribution, percentile, round } from './support/stats';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PRODUCTS = Number(process.env.SEED_PRODUCTS ?? 20_000);
@@ -94,6 +94,7 @@ async function drive(ready: Ready, run: Run, sender: Sender, seconds: number, pi
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   let errors = 0;
+  const statuses: Record<string, number> = {};
   const deadline = performance.now() + seconds * 1000;
   const client = async (): Promise<void> => {
     while (performance.now() < deadline) {
@@ -103,6 +104,7 @@ async function drive(ready: Ready, run: Run, sender: Sender, seconds: number, pi
       const status = await sender.send(query);
       const ms = performance.now() - started;
       if (status !== 200 && !(query.kind === 'url-map' && status === 404)) errors += 1;
+      statuses[status] = (statuses[status] ?? 0) + 1;
       all.push(ms);
       byKind.set(query.kind, [...(byKind.get(query.kind) ?? []), ms]);
       if (run.thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, run.thinkMs));
@@ -110,7 +112,7 @@ async function drive(ready: Ready, run: Run, sender: Sender, seconds: number, pi
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: run.clients }, client));
-  return { all, byKind, errors, elapsed: (performance.now() - started) / 1000 };
+  return { all, byKind, errors, statuses, elapsed: (performance.now() - started) / 1000 };
 }
 
 async function startServer(cache: boolean): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -162,7 +164,7 @@ async function window(
   child.send('open-window');
   const cpuAtStart = process.cpuUsage();
   const machineAtStart = machineCpu();
-  const { all, byKind, errors, elapsed } = await drive(ready, run, sender, seconds, pick);
+  const { all, byKind, errors, statuses, elapsed } = await drive(ready, run, sender, seconds, pick);
   const cpu = process.cpuUsage(cpuAtStart);
   const machineAtEnd = machineCpu();
   const database = await ask<DbCounts>(child, 'counts', 'counts');
@@ -175,6 +177,7 @@ async function window(
     latencyMs: distribution(all, `${run.name} latencies`),
     requests: all.length,
     errors,
+    statuses,
     throughputPerSecond: Math.round(all.length / elapsed),
     catalogueWrites: writes() - writesBefore,
     database,
@@ -205,7 +208,7 @@ async function measure(run: Run) {
     ] as const) {
       const tx = w.database.transactions;
       console.log(
-        `${run.name} ${phase}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, ${w.requests} requests (${w.throughputPerSecond}/s), p50 ${w.latencyMs.p50} ms, p95 ${w.latencyMs.p95} ms, ${w.errors} errors; database: ${tx} transactions, ${w.database.statementsOutside} other statements; ${w.catalogueWrites} catalogue writes; load ${w.loadAverage1mAtStart.toFixed(2)}`,
+        `${run.name} ${phase}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, ${w.requests} requests (${w.throughputPerSecond}/s), p50 ${w.latencyMs.p50} ms, p95 ${w.latencyMs.p95} ms, ${w.errors} errors (statuses ${JSON.stringify(w.statuses)}); database: ${tx} transactions, ${w.database.statementsOutside} other statements; ${w.catalogueWrites} catalogue writes; load ${w.loadAverage1mAtStart.toFixed(2)}`,
       );
     }
     console.table({ warm: warm.latencyMs, ...warm.byKind });
@@ -240,7 +243,7 @@ runBench('bridge-search', async () => {
         name: what,
         phase,
         products: PRODUCTS,
-        value: percentile(w.raw, 95, what),
+        value: round(percentile(w.raw, 95, what), 1),
         target: TARGET_P95_MS,
         unit: 'ms',
         samples: w.requests,
