@@ -179,7 +179,7 @@ async function window(
     errors,
     statuses,
     throughputPerSecond: Math.round(all.length / elapsed),
-    catalogueWrites: writes() - writesBefore,
+    catalogWrites: writes() - writesBefore,
     database,
     cpuPerRequestMs: {
       loadGenerator: Math.round((generatorMs / all.length) * 100) / 100,
@@ -208,7 +208,7 @@ async function measure(run: Run) {
     ] as const) {
       const tx = w.database.transactions;
       console.log(
-        `${run.name} ${phase}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, ${w.requests} requests (${w.throughputPerSecond}/s), p50 ${w.latencyMs.p50} ms, p95 ${w.latencyMs.p95} ms, ${w.errors} errors (statuses ${JSON.stringify(w.statuses)}); database: ${tx} transactions, ${w.database.statementsOutside} other statements; ${w.catalogueWrites} catalogue writes; load ${w.loadAverage1mAtStart.toFixed(2)}`,
+        `${run.name} ${phase}: cache ${run.cache ? 'on' : 'off'}, ${run.clients} clients, ${w.requests} requests (${w.throughputPerSecond}/s), p50 ${w.latencyMs.p50} ms, p95 ${w.latencyMs.p95} ms, ${w.errors} errors (statuses ${JSON.stringify(w.statuses)}); database: ${tx} transactions, ${w.database.statementsOutside} other statements; ${w.catalogWrites} catalogue writes; load ${w.loadAverage1mAtStart.toFixed(2)}`,
       );
     }
     console.table({ warm: warm.latencyMs, ...warm.byKind });
@@ -259,7 +259,7 @@ runBench('bridge-search', async () => {
     products: PRODUCTS,
     windows: { coldSeconds: WARMUP_SECONDS, warmSeconds: SECONDS },
     mix: `Zipf (exponent ${ZIPF}) over ${runs[0]?.distinctQueries ?? 0} distinct requests built from the catalogue`,
-    catalogueWrites: WRITE_EVERY_MS > 0 ? `one price change every ${WRITE_EVERY_MS} ms (PATCH /api/admin/products/:sku)` : 'none',
+    catalogWrites: WRITE_EVERY_MS > 0 ? `one price change every ${WRITE_EVERY_MS} ms (PATCH /api/admin/products/:sku)` : 'none',
     runs: runs.map((r) => ({
       ...r,
       cold: { ...r.cold, raw: undefined },
