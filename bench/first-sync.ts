@@ -116,6 +116,7 @@ async function timeFirstSync(browser: Browser, base: string, listing: string, pr
       { polling: 50, timeout: 900_000 },
     );
     const firstSyncMs = Date.now() - started;
+    const requestsAtReady = { ...otherRequests };
     if (profiler) await profiler.stop();
     if (process.env.BENCH_TIMELINE) {
       console.log(`product pulls: ${JSON.stringify(pulls.map((p) => [p.sent - started, p.done - started, Math.round(p.waitMs)]))}`);
@@ -141,7 +142,7 @@ async function timeFirstSync(browser: Browser, base: string, listing: string, pr
       firstProgressMs,
       reloadsMs,
       documents,
-      profile: { ...profileOf(pulls, started, started + firstSyncMs), otherRequests },
+      profile: { ...profileOf(pulls, started, started + firstSyncMs), otherRequests: requestsAtReady },
     };
   } finally {
     await context.close();
