@@ -148,7 +148,7 @@ async function runInChromium(data: SearchBenchData): Promise<SearchBenchResult> 
   }
 }
 
-/** p95 target per query: 15 ms up to 20,000 listable products, 30 ms above (up to 100,000). */
+/** p95 target per query by the size asked for: 15 ms at 20,000 listable products (and below), 30 ms above (up to 100,000). */
 const targetFor = (products: number): number => (products <= 20_000 ? 15 : 30);
 
 async function measureSize(listable: number, record: BenchRecord): Promise<void> {
@@ -159,7 +159,8 @@ async function measureSize(listable: number, record: BenchRecord): Promise<void>
   const prepareMs = performance.now() - t0;
   const run = await runInChromium({ ...catalogue, queries, rounds: ROUNDS });
   const products = catalogue.products.length;
-  const target = targetFor(products);
+  // By the size asked for: 26,200 generated rows list 20,025 products, which is the 20,000 case.
+  const target = targetFor(listable);
   const phases = {
     cold: run.timings.filter((t) => t.round === 0),
     warm: run.timings.filter((t) => t.round > 0),
