@@ -85,7 +85,7 @@ export function profileOf(pulls: Pull[], started: number, finished: number): Omi
  * In the page: counts the live documents in the app's catalogue write log (IndexedDB database
  * `rxdb-mapped-storefront`, store `records`: one record per write, `stream` = `<collection>--<schema
  * version>`, `docs` a JSON array; src/db/storage/write-log.ts), merging records by primary key as the app
- * does when it loads them (newest `_meta.lwt` wins). A first sync stores only listed documents (a removal of
+ * does when it loads them (the later record wins). A first sync stores only listed documents (a removal of
  * a document never stored is skipped), so at the ready flag these counts must equal the listed documents
  * of the feed, which the baseline fetches afterwards: main() compares them and fails the run otherwise.
  */
@@ -119,8 +119,8 @@ export async function countStored(args: {
     for (const record of records.filter((r) => r.stream === `${c}--${args.schemaVersions[c]}`)) {
       for (const doc of JSON.parse(record.docs) as Doc[]) {
         const key = doc[args.primaryKeys[c]!];
-        const known = latest.get(key);
-        if (!known || known._meta.lwt <= doc._meta.lwt) latest.set(key, doc);
+        // getAll() returns records by key, i.e. in commit order: the later record wins, as in the app.
+        latest.set(key, doc);
       }
     }
     counts[c] = [...latest.values()].filter((doc) => !doc._deleted).length;
