@@ -44,12 +44,12 @@ const envSchema = z.object({
    * the bridge sees (an office behind NAT without TRUST_PROXY) or in end-to-end test runs.
    */
   LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
-  /** Catalogue searches a customer may send per second, sustained (per bridge process; decision 016). */
+  /** Catalogue searches a customer may send per second, sustained (decision 016; one budget across instances on one PostgreSQL, decision 027). */
   SEARCH_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(5),
   /** Searches a customer may send at once after a pause (the token bucket's size). */
   SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /**
-   * Orders a customer may send per second, sustained (per bridge process). A sales rep's device sends what it
+   * Orders a customer may send per second, sustained (across instances on one PostgreSQL). A sales rep's device sends what it
    * queued offline all at once when the connection returns, so the burst is large.
    */
   ORDER_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(2),
