@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openPostgres, type Db } from '../../server/db/client';
+import { databaseLimitStore } from '../../server/http/limit-store';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { addMember, createBuyer, createCustomer, type TestBuyer, type TestCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
@@ -241,6 +242,49 @@ describe.skipIf(!onPostgres)('two bridge instances on one PostgreSQL behind one 
   async function searchToken(): Promise<string> {
     return (await openTestSession(db, (await createCustomer(db)).id)).token;
   }
+});
+
+describe.skipIf(!onPostgres)('the shared limit store (rows in PostgreSQL)', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(async () => db?.dispose());
+
+  it('a bucket gives its burst, then refills at its rate on the database clock', async () => {
+    const store = databaseLimitStore(db);
+    try {
+      const take = () => store.take('probe', 'customer-1', 10, 2);
+      expect([await take(), await take()]).toEqual([0, 0]);
+      const wait = await take();
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(100);
+      await new Promise((resolve) => setTimeout(resolve, wait + 50));
+      expect(await take()).toBe(0);
+      // Another key has its own bucket.
+      expect(await store.take('probe', 'customer-2', 10, 2)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a window counts, gives back, and starts again when it ends', async () => {
+    const store = databaseLimitStore(db);
+    try {
+      const hit = () => store.hit('probe/300', '10.0.0.1', 300);
+      expect((await hit()).count).toBe(1);
+      const second = await hit();
+      expect(second.count).toBe(2);
+      expect(second.msLeft).toBeGreaterThan(0);
+      expect(second.msLeft).toBeLessThanOrEqual(300);
+      await store.refund('probe/300', '10.0.0.1');
+      expect((await hit()).count).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await hit()).count).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 function priceIn(body: string, sku: string): number | undefined {
