@@ -279,7 +279,9 @@ function writeReport(runs: Array<Awaited<ReturnType<typeof measure>>>, skipped: 
     summary: {
       target: `${BUYERS} buyers for ${SECONDS} s: 0 errors (no 4xx/5xx/timeouts) and p95 ≤ ${TARGET_P95_MS} ms on every endpoint`,
       met,
-      ...Object.fromEntries(runs.map((r) => [r.database, { errors: r.errors, worstP95: r.worstP95, requestsPerSecond: r.throughputPerSecond }])),
+      ...Object.fromEntries(
+        runs.map((r) => [r.database, { errors: r.errors, worstP95: r.worstP95, requestsPerSecond: r.throughputPerSecond }]),
+      ),
       ...(skipped.length > 0 ? { skipped } : {}),
     },
     runs,
