@@ -29,6 +29,7 @@ const ALL = [
   'cart-browser',
   'orders',
   'memory',
+  'load',
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')

@@ -11,6 +11,7 @@ import { decorateContext } from './http/context';
 import { installErrorHandler } from './http/error-handler';
 import { frameworkErrors, installInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
+import { limitStoreFor, type LimitStore } from './http/limit-store';
 import { installRateLimits } from './http/rate-limits';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSite } from './http/static-site';
@@ -82,6 +83,8 @@ export type AppOptions = {
   extraRoutes?: FastifyPluginAsync[];
   /** Called for every route as it is added (the endpoint fuzz test discovers every route this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where rate limits count; default: shared rows on PostgreSQL, this process's memory on PGlite (limit-store.ts). */
+  limitStore?: LimitStore;
   /** Default HTTP_TIMEOUTS; tests shorten them to watch a slow client being cut off. */
   httpTimeouts?: Partial<HttpTimeouts>;
 };
@@ -107,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await installSecurityHeaders(app, config.publicUrl);
   await app.register(compress, { global: true });
-  installRateLimits(app);
+  installRateLimits(app, options.limitStore ?? limitStoreFor(db));
 
   const mailer =
     options.mailer ??

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
@@ -44,12 +44,12 @@ const envSchema = z.object({
    * the bridge sees (an office behind NAT without TRUST_PROXY) or in end-to-end test runs.
    */
   LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
-  /** Catalogue searches a customer may send per second, sustained (per bridge process; decision 016). */
+  /** Catalogue searches a customer may send per second, sustained (decision 016; one budget across instances on one PostgreSQL, decision 027). */
   SEARCH_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(5),
   /** Searches a customer may send at once after a pause (the token bucket's size). */
   SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /**
-   * Orders a customer may send per second, sustained (per bridge process). A sales rep's device sends what it
+   * Orders a customer may send per second, sustained (across instances on one PostgreSQL). A sales rep's device sends what it
    * queued offline all at once when the connection returns, so the burst is large.
    */
   ORDER_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(2),
@@ -143,15 +143,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Keeps the generated secret in DATA_DIR so access tokens stay valid across restarts. */
+/**
+ * Keeps the generated secret in DATA_DIR so access tokens stay valid across restarts. Several bridge
+ * instances on one PostgreSQL that share DATA_DIR share the file; if they start together, the first link
+ * wins and the others read its secret (the file appears whole or not at all). Instances that do not share
+ * DATA_DIR must be given one JWT_SECRET (docs/decisions/027-several-bridge-instances.md).
+ */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
+  const stored = readSecret(file);
+  if (stored) return stored;
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    // Another instance linked its secret first; a short one left from an old version is replaced.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const theirs = readSecret(file);
+    if (theirs) {
+      unlinkSync(draft);
+      return theirs;
+    }
+    renameSync(draft, file);
+  }
+  rmSync(draft, { force: true });
+  return readSecret(file) ?? '';
+}
+
+function readSecret(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const stored = readFileSync(file, 'utf8').trim();
+  return stored.length >= 32 ? stored : null;
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../../src/contracts/messages';
 import { AppError } from './app-error';
 import { customerIdOf } from './auth';
+import type { LimitStore } from './limit-store';
 
 export type TokenBucketOptions = {
   /** Tokens added per second (the sustained rate allowed). */
@@ -16,8 +17,8 @@ export type TokenBucketOptions = {
 type Bucket = { tokens: number; at: number };
 
 /**
- * One token bucket per key, in this process's memory. Behind several bridge instances each instance
- * allows the rate; a shared store is a later change (the limits are per process on purpose for now).
+ * One token bucket per key, in this process's memory: the embedded-PGlite store (one process). On
+ * PostgreSQL the buckets are rows every instance shares (limit-store.ts, decision 027).
  */
 export class TokenBuckets {
   private readonly buckets = new Map<string, Bucket>();
@@ -56,13 +57,23 @@ export class TokenBuckets {
   }
 }
 
+/** Takes a token for a key: 0 when there was one, else the ms until one will be. */
+export interface CustomerBuckets {
+  take(key: string): number | Promise<number>;
+}
+
+/** The bucket `name` in `store` (the app's `limits`: shared on PostgreSQL, this process's on PGlite). */
+export function customerBuckets(store: LimitStore, name: string, options: { perSecond: number; burst: number }): CustomerBuckets {
+  return { take: (key) => store.take(name, key, options.perSecond, options.burst) };
+}
+
 /**
  * preHandler after requireAuth: at most `perSecond` requests a second per customer (the access token's),
  * with bursts up to `burst`; beyond, 429 with M.tooManyRequests and Retry-After.
  */
-export function perCustomerLimit(buckets: TokenBuckets, code: string) {
+export function perCustomerLimit(buckets: CustomerBuckets, code: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const waitMs = buckets.take(customerIdOf(request));
+    const waitMs = await buckets.take(customerIdOf(request));
     if (waitMs === 0) return;
     request.log.warn({ customerId: request.customerId, code }, 'rate limited');
     reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));

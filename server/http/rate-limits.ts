@@ -2,13 +2,15 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../../src/contracts/messages';
 import { AppError } from './app-error';
+import type { LimitStore } from './limit-store';
 
 /**
  * Rate limits where guessing or flooding pays off: passwords, reset mails, registration. A route lists its
  * rules in `config.limits`; they are checked in order after the route's own preHandlers (so a rule may
  * count per signed-in customer) and the first one over its budget answers 429 without charging the rest.
- * Counters live in memory per instance: behind several instances each allows the budget, which still stops
- * brute force. Windows use the wall clock, not the app's injectable clock.
+ * On PostgreSQL the counts are rows every bridge instance shares (limit-store.ts, decision 027), so
+ * several instances behind one address allow one budget; on embedded PGlite (one process) they are in
+ * memory. Windows use the wall clock (the database's on PostgreSQL), not the app's injectable clock.
  */
 export type LimitRule = {
   /** Names the counter; two rules with one name share it. */
@@ -29,8 +31,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     limits?: readonly LimitRule[];
   }
+  interface FastifyInstance {
+    /** Rate-limit counts: rows every instance shares on PostgreSQL, this process's memory on PGlite. */
+    limits: LimitStore;
+  }
   interface FastifyRequest {
-    limitCharges: Array<{ counter: WindowCounter; key: string; countOnly: readonly string[] }> | null;
+    limitCharges: Charge[] | null;
     /** The `code` of the error this request was answered with, if any. */
     failureCode: string | null;
   }
@@ -42,62 +48,21 @@ export class RateLimitSetupError extends Error {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** Keys kept per counter; beyond it the oldest window is forgotten (an attacker must spend requests to get there). */
-const MAX_KEYS = 20_000;
 
-type Window = { count: number; endsAt: number };
+type Charge = { counter: string; key: string; countOnly: readonly string[] };
 
-/** Fixed-window counts per key. */
-class WindowCounter {
-  private readonly windows = new Map<string, Window>();
-  constructor(private readonly windowMs: number) {}
+const counterId = (rule: LimitRule): string => `${rule.name}/${rule.windowMs}`;
 
-  hit(key: string, now: number): Window {
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      this.windows.delete(key);
-      if (this.windows.size >= MAX_KEYS) this.forgetOldest(now);
-      window = { count: 0, endsAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return window;
-  }
-
-  refund(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
-  private forgetOldest(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (window.endsAt <= now || this.windows.size >= MAX_KEYS) this.windows.delete(key);
-      else break;
-    }
-  }
-}
-
-function counterFor(counters: Map<string, WindowCounter>, rule: LimitRule): WindowCounter {
-  const id = `${rule.name}/${rule.windowMs}`;
-  let counter = counters.get(id);
-  if (!counter) {
-    counter = new WindowCounter(rule.windowMs);
-    counters.set(id, counter);
-  }
-  return counter;
-}
-
-function limitHook(rules: readonly LimitRule[], counters: Map<string, WindowCounter>) {
-  const bound = rules.map((rule) => ({ rule, counter: counterFor(counters, rule) }));
+function limitHook(rules: readonly LimitRule[], store: LimitStore) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const now = Date.now();
-    for (const { rule, counter } of bound) {
+    for (const rule of rules) {
       const key = rule.key(request);
       if (key === undefined) continue;
-      const window = counter.hit(key, now);
+      const counter = counterId(rule);
+      const { count, msLeft } = await store.hit(counter, key, rule.windowMs);
       if (rule.countOnly) (request.limitCharges ??= []).push({ counter, key, countOnly: rule.countOnly });
-      if (window.count > rule.max) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil((window.endsAt - now) / 1000))));
+      if (count > rule.max) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(msLeft / 1000))));
         request.log.warn({ limit: rule.name }, 'rate limit reached');
         throw new AppError(429, M.tooManyRequests, undefined, 'RATE_LIMITED');
       }
@@ -105,9 +70,14 @@ function limitHook(rules: readonly LimitRule[], counters: Map<string, WindowCoun
   };
 }
 
-/** Attaches each route's `config.limits`; call before the routes are registered. */
-export function installRateLimits(app: FastifyInstance): void {
-  const counters = new Map<string, WindowCounter>();
+/**
+ * Attaches each route's `config.limits`, counted in `store` (shared rows on PostgreSQL, this process's
+ * memory on PGlite), and hangs the store on the app as `limits` for per-customer buckets; call before the
+ * routes are registered.
+ */
+export function installRateLimits(app: FastifyInstance, store: LimitStore): void {
+  app.decorate('limits', store);
+  app.addHook('onClose', () => store.close());
   app.decorateRequest('limitCharges', null);
   app.decorateRequest('failureCode', null);
   app.addHook('onRoute', (route) => {
@@ -117,7 +87,7 @@ export function installRateLimits(app: FastifyInstance): void {
       throw new RateLimitSetupError(`${route.method} ${route.url}: use config.limits (server/http/rate-limits.ts)`);
     }
     if (!config?.limits?.length) return;
-    const hook = limitHook(config.limits, counters);
+    const hook = limitHook(config.limits, store);
     const existing = route.preHandler;
     route.preHandler = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
   });
@@ -129,7 +99,7 @@ export function installRateLimits(app: FastifyInstance): void {
     if (!request.limitCharges) return;
     const failure = request.failureCode;
     for (const { counter, key, countOnly } of request.limitCharges) {
-      if (failure === null || !countOnly.includes(failure)) counter.refund(key);
+      if (failure === null || !countOnly.includes(failure)) await app.limits.refund(counter, key);
     }
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addressDocSchema, addressIdSchema, addressSaveBodySchema } from '../../src/contracts/address';
 import { billingDocSchema, billingSaveBodySchema } from '../../src/contracts/billing';
 import { buyerOf, customerIdOf, requireAuth, requireBuyer } from '../http/auth';
-import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
+import { customerBuckets, perCustomerLimit } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { addressesOf } from '../services/addresses';
@@ -21,7 +21,7 @@ const addressParamsSchema = z.strictObject({ id: addressIdSchema });
  */
 export async function addressRoutes(app: FastifyInstance): Promise<void> {
   const perCustomer = perCustomerLimit(
-    new TokenBuckets({ perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
+    customerBuckets(app.limits, 'addresses', { perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
     'BUYER_DATA_RATE_LIMITED',
   );
 

@@ -13,7 +13,7 @@ import {
   type SearchEntity,
 } from '../../src/contracts/search';
 import { requireAuth } from '../http/auth';
-import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
+import { customerBuckets, perCustomerLimit } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { catalogSearch, type CatalogSearchOutcome } from '../services/search/catalog-search';
@@ -48,9 +48,9 @@ export async function catalogSearchRoutes(app: FastifyInstance, options: Catalog
   const unfollow = await cache?.followCommitsOf(app.db);
   if (unfollow) app.addHook('onClose', unfollow);
   // A buyer typing fast sends at most ~4 searches a second (the panel waits 250 ms after a keystroke); a
-  // script sends hundreds. Per customer, per process (decision 016).
+  // script sends hundreds. Per customer (decision 016), across every instance on one PostgreSQL (decision 027).
   const perCustomer = perCustomerLimit(
-    new TokenBuckets({ perSecond: app.config.searchRatePerSecond, burst: app.config.searchBurst }),
+    customerBuckets(app.limits, 'search', { perSecond: app.config.searchRatePerSecond, burst: app.config.searchBurst }),
     'SEARCH_RATE_LIMITED',
   );
   app.post('/api/catalog/:entity/_search', { preHandler: [requireAuth, perCustomer] }, async (request, reply) => {

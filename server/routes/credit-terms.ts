@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { creditTermListSchema, creditTermRequestSchema, creditTermSchema } from '../../src/contracts/credit-terms';
 import { buyerOf, customerIdOf, requireAuth, requireBuyer } from '../http/auth';
-import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
+import { customerBuckets, perCustomerLimit } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { askForCreditTerms, creditTermsOf } from '../services/credit-terms';
@@ -9,7 +9,7 @@ import { askForCreditTerms, creditTermsOf } from '../services/credit-terms';
 /** docs/product-rules.md §7 "Account": the buyer's credit terms, read and asked for by any member of the buyer. */
 export async function creditTermRoutes(app: FastifyInstance): Promise<void> {
   const perCustomer = perCustomerLimit(
-    new TokenBuckets({ perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
+    customerBuckets(app.limits, 'credit-terms', { perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
     'CREDIT_TERMS_RATE_LIMITED',
   );
   const base = '/api/bridge/buyer/credit-terms';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { M } from '../../src/contracts/messages';
 import { AppError } from '../http/app-error';
 import { buyerOf, customerIdOf, requireAdmin, requireAuth, requireBuyer, requireConfirmedEmail } from '../http/auth';
-import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
+import { customerBuckets, perCustomerLimit } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody, parseInput } from '../http/validate';
 import { pullOrders, setOrderStatus } from '../services/orders/history';
@@ -21,7 +21,7 @@ import { OrderError, placeOrder } from '../services/orders/place-order';
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   // A device sends everything it queued offline at once on reconnecting (the burst); a script sends without end.
   const perCustomer = perCustomerLimit(
-    new TokenBuckets({ perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
+    customerBuckets(app.limits, 'orders', { perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
     'ORDER_RATE_LIMITED',
   );
   app.post('/api/bridge/buyer/order', { preHandler: [requireAuth, perCustomer, requireBuyer, requireConfirmedEmail] }, async (request) => {

@@ -8,7 +8,7 @@ import {
   wholesalePriceRequestSchema,
 } from '../../src/contracts/requests';
 import { buyerOf, customerIdOf, requireAuth, requireBuyer } from '../http/auth';
-import { perCustomerLimit, TokenBuckets } from '../http/customer-rate-limit';
+import { customerBuckets, perCustomerLimit } from '../http/customer-rate-limit';
 import { ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { buyerRequests, storeBuyerRequest } from '../services/buyer-requests';
@@ -16,7 +16,7 @@ import { buyerRequests, storeBuyerRequest } from '../services/buyer-requests';
 /** docs/product-rules.md §7: the buyer's requests, each stored once under the device's request id. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const perCustomer = perCustomerLimit(
-    new TokenBuckets({ perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
+    customerBuckets(app.limits, 'requests', { perSecond: app.config.orderRatePerSecond, burst: app.config.orderBurst }),
     'REQUEST_RATE_LIMITED',
   );
   const preHandler = [requireAuth, perCustomer, requireBuyer];

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    // Written beside, then linked in whole (instances sharing DATA_DIR may start together): no draft stays.
+    expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
   });
 
   it('PUBLIC_URL follows PORT unless set, without a trailing slash', () => {
