@@ -77,6 +77,10 @@ export default defineConfig({
     // Maps are written for our own debugging but not referenced from the bundles, and the bridge refuses
     // to serve *.map (server/http/static-site.ts): the published storefront carries no original sources.
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunks and styles each entry and lazy route loads, read by the bundle
+    // report (bench/bundle.ts) and the size budget (tests/e2e/bundle-budget.spec.ts). The bridge does not
+    // serve it (server/http/static-site.ts) and the service worker does not precache it.
+    manifest: true,
     rollupOptions: {
       output: {
         // zod and the module that switches it to jitless form one chunk, which the entry imports first: zod
