@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -44,7 +45,14 @@ function pwa(): PluginOption {
   });
 }
 
+/**
+ * Build-only replacement of the `unload` package (broadcast-channel's leader election): it listens to the
+ * deprecated `unload` event, which also keeps pages out of the back/forward cache. See src/db/vendor/unload.ts.
+ */
+const pageLifecycleAliases = isVitest ? [] : [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/db/vendor/unload.ts', import.meta.url)) }];
+
 export default defineConfig({
+  resolve: { alias: pageLifecycleAliases },
   plugins: [
     react(),
     // Lingui macros (`t`, `<Trans>`, `msg`) are a Babel plugin; plugin-react 6 compiles with oxc, so Babel
