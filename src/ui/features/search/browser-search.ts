@@ -1,5 +1,5 @@
 import { catalogSnapshot$ } from '../../../db/queries/catalog-snapshot';
-import { getAppDatabase } from '../../../db/database';
+import { openAppDatabase } from '../../../db/lazy-database';
 import { createLocalSearchIndex } from '../../../db/queries/local-search-index';
 import type { LocalSearchIndex } from '../../../db/queries/local-search-index';
 import { getBrowserBridge } from '../../../replication/app-bridge';
@@ -58,7 +58,7 @@ function createBrowserSearch(): BrowserSearch {
 
   /** Starts following the local catalogue (idempotent); resolves once the first build is done. */
   function build(): Promise<void> {
-    firstBuild ??= getAppDatabase().then(
+    firstBuild ??= openAppDatabase().then(
       (db) =>
         new Promise<void>((resolve, reject) => {
           // Followed for the life of the app: every catalogue change reaches the index.
