@@ -49,7 +49,9 @@ function pwa(): PluginOption {
  * Build-only replacement of the `unload` package (broadcast-channel's leader election): it listens to the
  * deprecated `unload` event, which also keeps pages out of the back/forward cache. See src/db/vendor/unload.ts.
  */
-const pageLifecycleAliases = isVitest ? [] : [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/db/vendor/unload.ts', import.meta.url)) }];
+const pageLifecycleAliases = isVitest
+  ? []
+  : [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/db/vendor/unload.ts', import.meta.url)) }];
 
 export default defineConfig({
   resolve: { alias: pageLifecycleAliases },
