@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   })();
   try {
     const page = await browser.newPage();
-    page.on('pageerror', (error) => console.error('page error:', error instanceof Error ? error.message : error));
+    page.on('pageerror', (error) => console.error('page error:', error instanceof Error ? (error.stack ?? error.message) : error));
     await signIn(page);
     const urls = await pickPages(page);
     console.log(

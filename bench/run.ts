@@ -10,7 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ALL = ['first-sync', 'listing-render', 'local-search', 'bridge-search', 'cart', 'cart-browser', 'orders'] as const;
+const ALL = [
+  'first-sync',
+  'listing-render',
+  'local-search',
+  'bridge-search',
+  'cart',
+  'cart-browser',
+  'orders',
+  'bundle',
+  'lighthouse',
+] as const;
 
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
