@@ -7,7 +7,7 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/support/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -3,9 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
-import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { installMediaCache } from './replication/media-cache';
 import { installOrderBackgroundSync } from './replication/order-background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -31,17 +29,9 @@ registerRoute(
   }),
 );
 
-// Product and supplier images never change under the same URL: cache first, bounded in size and age.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.destination === 'image',
-  new CacheFirst({
-    cacheName: 'media-images',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+// Product and supplier pictures for offline use: the seen ones within a budget, the cart's and favourites' always
+// (docs/decisions/029-images-offline.md).
+installMediaCache(self);
 
 // Orders still waiting on the device, handed over by the page, go out by Background Sync when the connection
 // returns, even with every tab closed.

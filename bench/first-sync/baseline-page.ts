@@ -9,19 +9,18 @@ import { fileURLToPath } from 'node:url';
  */
 export const BASELINE_PATH = '/__bench/first-sync-baseline.html';
 
-/** Dexie `stores()` definitions by table name. */
-export type BaselineTables = Record<string, string>;
-
 export interface BaselineArgs {
   token: string;
   collections: string[];
-  tables: BaselineTables;
+  /** The primary key of each collection: the object store's keyPath, and its only index. */
+  primaryKeys: Record<string, string>;
   dbName: string;
 }
 
 export interface BaselineResult {
   fetchMs: number;
-  bulkPutMs: number;
+  /** One readwrite transaction putting every document, from its start to `complete`. */
+  writeMs: number;
   documents: Record<string, number>;
 }
 

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     SEED_PRODUCTS: '20000',
     PORT: String(PORT),
     HOST: '127.0.0.1',
-    DATA_DIR: '/tmp/first-sync-bench/data',
+    DATA_DIR: '/tmp/first-sync-bench/products-20000',
     LOG_LEVEL: 'warn',
   };
   const bridge = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -70,14 +70,31 @@ const COLLECTION_EXTRAS: Partial<Record<AppCollectionName, object>> = {
  */
 export const MAPPED_COLLECTIONS = ['products', 'categories', 'suppliers', 'catalog_meta'] as const satisfies readonly AppCollectionName[];
 
+/** Where the catalogue collections live: `mapped` (memory + write log, the default) or RxDB's stock `dexie` storage. */
+export type CatalogStorage = 'mapped' | 'dexie';
+
+/**
+ * The one switch back to RxDB's stock Dexie storage for the catalogue: a build with
+ * `VITE_CATALOG_STORAGE=dexie`. Everything keeps working there (slower first sync, see decision 014): the
+ * snapshot falls back to a find(), checkpoints to local documents. The two keep their data apart, so
+ * switching downloads the catalogue again.
+ */
+export function catalogStorageSetting(): CatalogStorage {
+  return import.meta.env.VITE_CATALOG_STORAGE === 'dexie' ? 'dexie' : 'mapped';
+}
+
 /**
  * The app's storage: the catalogue collections mapped (memory + write log), everything the buyer writes
  * (cart, orders, outbox, …) one document per IndexedDB record in RxDB's Dexie storage. Tests pass
  * fake-indexeddb's factory and key range.
  */
-export function getAppStorage(settings: IndexedDbSettings = {}): RxStorage<unknown, unknown> {
+export function getAppStorage(
+  settings: IndexedDbSettings = {},
+  catalog: CatalogStorage = catalogStorageSetting(),
+): RxStorage<unknown, unknown> {
   const indexedDb = settings.indexedDB ? { indexedDB: settings.indexedDB, IDBKeyRange: settings.IDBKeyRange } : {};
-  return getRxStorageMapped({ persistent: getRxStorageDexie(indexedDb), mapped: MAPPED_COLLECTIONS, ...indexedDb });
+  const dexie = getRxStorageDexie(indexedDb);
+  return catalog === 'dexie' ? dexie : getRxStorageMapped({ persistent: dexie, mapped: MAPPED_COLLECTIONS, ...indexedDb });
 }
 
 export interface AppDatabaseOptions {

@@ -143,7 +143,7 @@ describe('catalogue replication', () => {
     expect(writes).toBeGreaterThan(0);
     expect(writes).toBeLessThan(10);
     expect(client.caughtUp).toContain('products');
-    expect(await readCatalogCheckpoint(client.db, catalogReplicationIdentifier('products', BRIDGE))).toBe(bridge.head());
+    expect(await readCatalogCheckpoint(client.db, 'products', catalogReplicationIdentifier('products', BRIDGE))).toBe(bridge.head());
   });
 
   it('retries a failed page after retryTime, from where it got, without downloading stored pages again', async () => {
@@ -252,7 +252,7 @@ describe('catalogue replication', () => {
     await client.replication.stop();
     client.entry.replication = undefined;
     const storedAtStop = Object.keys(await prices(client.db)).length;
-    const checkpoint = await readCatalogCheckpoint(client.db, catalogReplicationIdentifier('products', BRIDGE));
+    const checkpoint = await readCatalogCheckpoint(client.db, 'products', catalogReplicationIdentifier('products', BRIDGE));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(Object.keys(await prices(client.db)).length).toBe(storedAtStop);
     expect(storedAtStop).toBeLessThan(200);

@@ -50,7 +50,9 @@ export interface CatalogReplication {
 }
 
 /**
- * Bump when the local shape of a collection changes incompatibly: a new identifier downloads it again.
+ * Part of the checkpoint's identity. A schema version change needs no bump: on the mapped storage the
+ * checkpoint is kept with the collection's documents (src/db/queries/catalog-checkpoint.ts), so a new
+ * version starts without one and downloads the collection again. Bump only when the feed's meaning changes.
  * v2: our own pull loop with checkpoints in local documents (v1 was RxDB's replication protocol).
  * v3: the catalogue moved to the mapped storage (decision 014), which starts empty.
  */
@@ -116,7 +118,7 @@ function pullCollection<C extends SyncCollection>(
 
   /** From the stored checkpoint to a caught-up page: write what has arrived, then record how far it got. */
   async function pullOnce(): Promise<void> {
-    const after = await readCatalogCheckpoint(db, identifier);
+    const after = await readCatalogCheckpoint(db, collection, identifier);
     const pages = readFeedAhead(
       (from, askAhead) => fetchCatalogPage(options.client, collection, from, batchSize, askAhead ? SYNC_MAX_AHEAD : 0),
       after,
@@ -130,7 +132,7 @@ function pullCollection<C extends SyncCollection>(
         const group = [next, ...pages.takeArrived()];
         const last = group[group.length - 1] ?? next;
         await applyCatalogChanges(db, collection, mergePages(group, primaryKey));
-        await saveCatalogCheckpoint(db, identifier, last.checkpoint);
+        await saveCatalogCheckpoint(db, collection, identifier, last.checkpoint);
         // Progress: the next failure waits retryTime again (a flaky first sync must not back off to minutes).
         failures = 0;
         for (const page of group) if (page.documents > 0) options.onPage?.(page);

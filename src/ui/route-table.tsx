@@ -63,6 +63,7 @@ function protectedRoutes(): RouteObject[] {
     page('joinRequests', () => import('./features/company-users/join-requests-page'), msg`Requests to join`),
     page('orders', () => import('./features/orders/orders-page'), msg`Orders`),
     page('billingDetails', () => import('./features/account/billing-details-page'), msg`Billing details`),
+    page('offlineImages', () => import('./features/account/offline-images-page'), msg`Offline images`),
     page('favorites', () => import('./features/favorites/favorites-page'), msg`Favourites`),
     page('favoritesOfSupplier', () => import('./features/favorites/favorites-page'), msg`Favourites`),
     page('supplierProducts', () => import('./features/category/category-page'), msg`Supplier products`),

@@ -111,6 +111,7 @@ test('the control panel, communication preferences and the delete-account reques
       'Shipping details',
       'Billing details',
       'Credit terms',
+      'Offline images',
       'Users',
       'Requests to join',
     ]);

@@ -4,6 +4,7 @@ import { createAppDatabase, type AppDatabase } from '../database';
 import { readCatalogCheckpoint } from '../queries/catalog-checkpoint';
 import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
+import { writeLogName } from '../storage/mapped-storage';
 import { applyCatalogChanges } from './apply-catalog-changes';
 import { saveCatalogCheckpoint } from './save-catalog-checkpoint';
 
@@ -78,18 +79,39 @@ describe('applyCatalogChanges', () => {
 });
 
 describe('catalogue checkpoints', () => {
-  it('start at 0, are kept per replication and survive a reopen', async () => {
+  it('start at 0, are kept per collection and replication, and survive a reopen', async () => {
     const factory = new IDBFactory();
     const db = await open(factory);
-    expect(await readCatalogCheckpoint(db, 'catalog-products-v2-x')).toBe(0);
-    await saveCatalogCheckpoint(db, 'catalog-products-v2-x', 41);
-    await saveCatalogCheckpoint(db, 'catalog-products-v2-x', 42);
-    await saveCatalogCheckpoint(db, 'catalog-categories-v2-x', 7);
+    expect(await readCatalogCheckpoint(db, 'products', 'catalog-products-v3-x')).toBe(0);
+    await saveCatalogCheckpoint(db, 'products', 'catalog-products-v3-x', 41);
+    await saveCatalogCheckpoint(db, 'products', 'catalog-products-v3-x', 42);
+    await saveCatalogCheckpoint(db, 'categories', 'catalog-categories-v3-x', 7);
     await db.close();
     opened.splice(0);
 
     const again = await open(factory);
-    expect(await readCatalogCheckpoint(again, 'catalog-products-v2-x')).toBe(42);
-    expect(await readCatalogCheckpoint(again, 'catalog-categories-v2-x')).toBe(7);
+    expect(await readCatalogCheckpoint(again, 'products', 'catalog-products-v3-x')).toBe(42);
+    expect(await readCatalogCheckpoint(again, 'categories', 'catalog-categories-v3-x')).toBe(7);
+    // Another bridge (another identifier) starts from nothing.
+    expect(await readCatalogCheckpoint(again, 'products', 'catalog-products-v3-y')).toBe(0);
+  });
+
+  it('live and die with the documents: without the stored catalogue, the checkpoint is gone too', async () => {
+    const factory = new IDBFactory();
+    const db = await open(factory);
+    await applyCatalogChanges(db, 'products', { upserts: [makeProduct({ sku: 'A' })], removals: [] });
+    await saveCatalogCheckpoint(db, 'products', 'catalog-products-v3-x', 42);
+    await db.close();
+    opened.splice(0);
+    // The catalogue's IndexedDB database is lost (cleared by the browser or by hand); the rest is kept.
+    await new Promise((resolve, reject) => {
+      const request = factory.deleteDatabase(writeLogName('apply-catalog'));
+      request.onsuccess = resolve;
+      request.onerror = reject;
+    });
+
+    const again = await open(factory);
+    expect(await stored(again)).toEqual({});
+    expect(await readCatalogCheckpoint(again, 'products', 'catalog-products-v3-x')).toBe(0);
   });
 });

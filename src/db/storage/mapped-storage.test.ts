@@ -8,14 +8,7 @@ import { dropLegacyCatalogStores } from '../commands/drop-legacy-catalog-stores'
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeCartItem, makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
-import {
-  COMPACT_AFTER_RECORDS,
-  getRxStorageMapped,
-  isNewerDocument,
-  mergeRecords,
-  writeLogName,
-  type MappedStorageInternals,
-} from './mapped-storage';
+import { COMPACT_AFTER_RECORDS, getRxStorageMapped, mergeRecords, writeLogName, type MappedStorageInternals } from './mapped-storage';
 import { WriteLog } from './write-log';
 
 const open: Array<{ close(): Promise<unknown> }> = [];
@@ -106,37 +99,19 @@ describe('the mapped catalogue through the app database', () => {
   });
 });
 
-describe('the newest version of a document wins', () => {
-  it('by lwt, whatever the order the records are read in', () => {
-    const older = stored('A', 100, '2-a', 'old');
-    const newer = stored('A', 200, '3-b', 'new');
-    expect(isNewerDocument(newer, older)).toBe(true);
-    expect(isNewerDocument(older, newer)).toBe(false);
-    expect(isNewerDocument(newer, newer)).toBe(false);
-    const forward = mergeRecords(
+describe('the later record wins', () => {
+  it('in commit order, whatever the clock said', () => {
+    const first = stored('A', 200, '2-a', 'first');
+    // Written after `first`, on a device whose clock had stepped back.
+    const second = stored('A', 100, '3-b', 'second');
+    const merged = mergeRecords(
       [
-        { stream: 's', docs: JSON.stringify([older]) },
-        { stream: 's', docs: JSON.stringify([newer]) },
+        { id: 1, stream: 's', docs: JSON.stringify([first]) },
+        { id: 2, stream: 's', docs: JSON.stringify([second]) },
       ],
       'sku',
     );
-    const backward = mergeRecords(
-      [
-        { stream: 's', docs: JSON.stringify([newer]) },
-        { stream: 's', docs: JSON.stringify([older]) },
-      ],
-      'sku',
-    );
-    expect(forward.get('A')?.name).toBe('new');
-    expect(backward.get('A')?.name).toBe('new');
-  });
-
-  it('by revision height when two writes share a millisecond, and by the revision itself on a full tie', () => {
-    expect(isNewerDocument(stored('A', 100, '3-x'), stored('A', 100, '2-y'))).toBe(true);
-    expect(isNewerDocument(stored('A', 100, '2-y'), stored('A', 100, '3-x'))).toBe(false);
-    // Two inserts of one batch in two tabs: both "1-…" with one lwt. Every tab must pick the same one.
-    expect(isNewerDocument(stored('A', 100, '1-b'), stored('A', 100, '1-a'))).toBe(true);
-    expect(isNewerDocument(stored('A', 100, '1-a'), stored('A', 100, '1-b'))).toBe(false);
+    expect(merged.get('A')?.name).toBe('second');
   });
 });
 
@@ -280,10 +255,10 @@ describe('two tabs on one write log', () => {
     const factory = new IDBFactory();
     const tab = await instance(factory, 'closing');
     const log = logInside(tab);
-    const append = log.append.bind(log);
-    log.append = async (stream, docs) => {
+    const append = log.appendAfter.bind(log);
+    log.appendAfter = async (stream, afterId, docs) => {
       await tick(20); // a slow disk
-      return append(stream, docs);
+      return append(stream, afterId, docs);
     };
     const write = tab.bulkWrite([{ document: stored('A', 1, '1-a') }], 'test');
     await tick(5);

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { RxDocumentData } from 'rxdb';
 
 /**
  * The persisted side of the mapped storage (./mapped-storage.ts): every successful write of a mapped
@@ -7,7 +8,7 @@ import Dexie, { type Table } from 'dexie';
  * document (docs/decisions/014-mapped-catalogue-storage.md has the figures).
  */
 export interface WriteRecord {
-  /** Auto-increment: the order in which writes committed, across tabs. */
+  /** Auto-increment: the order in which writes committed, across tabs. A later record wins. */
   id?: number;
   /** `<collection>--<schema version>`: a new schema version starts an empty stream. */
   stream: string;
@@ -15,11 +16,46 @@ export interface WriteRecord {
   docs: string;
   /** On a chunk written by compact(): the highest record id whose documents it holds. */
   compactedThrough?: number;
+  /**
+   * Where the stream's writer stands with its source (the catalogue pull's feed position), written after
+   * the documents it covers. Kept in the stream, so it lives and dies with them: a new schema version (a new
+   * stream), a removed stream or a deleted database starts from nothing.
+   */
+  checkpoint?: unknown;
 }
 
 export interface IndexedDbSettings {
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+}
+
+/** A document as RxDB stores it (`_rev`, `_meta`, `_deleted`), keyed by its collection's primary path. */
+export type StoredDoc = RxDocumentData<object> & Record<string, unknown>;
+
+/**
+ * The state a stream's records add up to, given in commit order (ascending id): each document's version in
+ * the last record that holds it. `_meta.lwt` is not compared: a device clock that stepped back must not
+ * bring back an older price.
+ */
+export function mergeRecords(records: readonly WriteRecord[], primaryPath: string): Map<string, StoredDoc> {
+  const merged = new Map<string, StoredDoc>();
+  for (const record of records) {
+    let docs: StoredDoc[];
+    try {
+      docs = JSON.parse(record.docs) as StoredDoc[];
+    } catch (error) {
+      // Cannot be written by append(); skipped rather than making every open and write fail.
+      console.warn(`[mapped-storage] record ${record.id ?? '?'} of ${record.stream} is unreadable and skipped`, error);
+      continue;
+    }
+    for (const doc of docs) merged.set(String(doc[primaryPath]), doc);
+  }
+  return merged;
+}
+
+/** What a compaction keeps: the live documents (tombstones are dropped; a tab behind learns it from the chunks). */
+export function compactedState(records: readonly WriteRecord[], primaryPath: string): StoredDoc[] {
+  return [...mergeRecords(records, primaryPath).values()].filter((doc) => !doc._deleted);
 }
 
 export class WriteLog {
@@ -47,9 +83,24 @@ export class WriteLog {
     return (await this.records.bulkGet([...ids])).filter((record): record is WriteRecord => record !== undefined);
   }
 
-  /** Resolves with the new record's id once it is committed. */
-  async append(stream: string, docs: readonly object[]): Promise<number> {
-    return this.records.add({ stream, docs: JSON.stringify(docs) });
+  /**
+   * Appends the documents as one record, unless the stream has a record above `afterId` (another tab
+   * committed meanwhile): then nothing is written and the answer is `null`. The check and the append are
+   * one read-write transaction, and IndexedDB runs such transactions of one store one after the other,
+   * across tabs, so a writer never appends on top of a record it has not seen.
+   */
+  async appendAfter(stream: string, afterId: number, docs: readonly object[], checkpoint?: unknown): Promise<number | null> {
+    // Serialised before the transaction: a document JSON cannot hold fails here, with nothing written.
+    const json = JSON.stringify(docs);
+    return this.dexie.transaction('rw', this.records, async () => {
+      const newer = await this.records
+        .where('[stream+id]')
+        .between([stream, afterId], [stream, Dexie.maxKey], false, true)
+        .limit(1)
+        .primaryKeys();
+      if (newer.length > 0) return null;
+      return this.records.add(checkpoint === undefined ? { stream, docs: json } : { stream, docs: json, checkpoint });
+    });
   }
 
   /**
@@ -65,11 +116,26 @@ export class WriteLog {
       const docs = merge(records);
       await this.records.bulkDelete(records.map((record) => record.id!));
       const chunks: WriteRecord[] = [];
-      for (let start = 0; start < docs.length; start += chunkSize) {
+      // At least one chunk, even empty: it tells a tab behind that everything before it is gone.
+      for (let start = 0; start === 0 || start < docs.length; start += chunkSize) {
         chunks.push({ stream, docs: JSON.stringify(docs.slice(start, start + chunkSize)), compactedThrough });
       }
+      // The checkpoint covers the documents compacted into the chunks: it moves with them.
+      const checkpoint = records.findLast((record) => record.checkpoint !== undefined)?.checkpoint;
+      if (checkpoint !== undefined) chunks[chunks.length - 1]!.checkpoint = checkpoint;
       await this.records.bulkAdd(chunks);
     });
+  }
+
+  /** The stream's latest checkpoint (normally on its last record), or undefined. */
+  async readCheckpoint(stream: string): Promise<unknown> {
+    const record = await this.records
+      .where('[stream+id]')
+      .between([stream, Dexie.minKey], [stream, Dexie.maxKey])
+      .reverse()
+      .filter((r) => r.checkpoint !== undefined)
+      .first();
+    return record?.checkpoint;
   }
 
   async removeStream(stream: string): Promise<void> {

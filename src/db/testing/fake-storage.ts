@@ -1,12 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
-import { getAppStorage } from '../database';
+import { getAppStorage, type CatalogStorage } from '../database';
 
 /**
  * The app's storage (Dexie plus the mapped catalogue) over an in-memory IndexedDB for tests. Pass the
  * same factory twice to reopen a database with its data (persistence); use a fresh one per test so tests
  * never share data.
  */
-export function fakeAppStorage(factory: IDBFactory = new IDBFactory()): RxStorage<unknown, unknown> {
-  return getAppStorage({ indexedDB: factory, IDBKeyRange });
+export function fakeAppStorage(factory: IDBFactory = new IDBFactory(), catalog?: CatalogStorage): RxStorage<unknown, unknown> {
+  return getAppStorage({ indexedDB: factory, IDBKeyRange }, catalog);
 }

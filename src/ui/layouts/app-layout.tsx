@@ -7,6 +7,7 @@ import { FavoritesProvider } from '../shared/favorites/favorites-context';
 import { CatalogSyncProvider } from '../shared/catalog-sync/catalog-sync-context';
 import { OrderQueueProvider } from '../shared/orders/order-queue-context';
 import { CatalogSyncProgress } from '../shared/catalog-sync/catalog-sync-progress';
+import { OfflineImagePins } from '../shared/offline-images/offline-image-pins';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import styles from './app-layout.module.css';
@@ -14,7 +15,7 @@ import styles from './app-layout.module.css';
 /**
  * The logged-in layout: header with navigation, the page, a footer with the static pages. The catalogue
  * replicates while it is mounted (signed in); the first sync shows its progress under the header. The cart
- * and the favourites replicate and the order queue sends while it is mounted.
+ * and the favourites replicate, their thumbnails are kept for offline use, and the order queue sends while it is mounted.
  */
 export function AppLayout() {
   return (
@@ -22,6 +23,7 @@ export function AppLayout() {
       <CartProvider>
         <OrderQueueProvider>
           <FavoritesProvider>
+            <OfflineImagePins />
             <div className={styles.shell}>
               <SkipLink />
               <LoginAsBanner />

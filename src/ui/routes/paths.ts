@@ -46,6 +46,8 @@ export const paths = {
   joinRequests: '/my-account/users/requests',
   orders: '/my-account/orders',
   billingDetails: '/my-account/billing-details',
+  /** What the offline product pictures take on this device, and clearing them (decision 029). */
+  offlineImages: '/my-account/offline-images',
   favorites: '/my-account/favorites',
   favoritesOfSupplier: '/my-account/favorites/s/:supplier',
   supplierProducts: '/c/all/s/:supplier',

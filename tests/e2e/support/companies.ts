@@ -10,7 +10,14 @@ const withAfm = (c: CompanyDef): SeedCompany => ({ afm: `${c.afm8}${afmCheckDigi
  * a fixed slot of the seed's prospect companies, and a retry moves to an unused one. Each run starts from
  * a fresh seed (the web server wipes its data directory).
  */
-export const REGISTRATION_SLOTS = { register: 0, duplicate: 1, passwordReset: 2, addCompany: 3, addCompanyOwner: 4 } as const;
+export const REGISTRATION_SLOTS = {
+  register: 0,
+  duplicate: 1,
+  passwordReset: 2,
+  addCompany: 3,
+  addCompanyOwner: 4,
+  offlineImages: 5,
+} as const;
 
 export function prospectCompany(slot: number, retry: number): SeedCompany {
   const index = slot + retry * Object.keys(REGISTRATION_SLOTS).length;

@@ -159,6 +159,7 @@ export function Component() {
     { to: paths.shippingDetails, label: t`Shipping details` },
     { to: paths.billingDetails, label: t`Billing details` },
     { to: paths.creditTerms, label: t`Credit terms` },
+    { to: paths.offlineImages, label: t`Offline images` },
     ...(superUser
       ? [
           { to: paths.users, label: t`Users` },

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Dialog } from '../../components/dialog';
 import type { CartActions } from '../../shared/cart/cart-context';
+import { ProductImage } from '../../shared/catalog/product-image';
 import { usePriceSettings } from '../../shared/catalog/use-price-settings';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import { OVERLAY_THEME_COLOR, useThemeColor } from '../../shared/theme/use-theme-color';
@@ -136,7 +137,7 @@ function PriceChangesDialog({
       <ul className={styles.priceChanges}>
         {changes.map((change) => (
           <li key={change.lineId} className={styles.priceChange}>
-            {change.image ? <img src={change.image} alt="" width={64} height={64} className={styles.thumb} /> : null}
+            <ProductImage src={change.image} alt="" width={64} height={64} className={styles.thumb} />
             <div>
               <p className={styles.lineName}>{change.name}</p>
               <p>

@@ -5,6 +5,7 @@ import { QuantityInput } from '../../components/quantity-input';
 import { IconButton } from '../../components/icon-button';
 import type { CartActions } from '../../shared/cart/cart-context';
 import { SupplierPayment } from '../../shared/cart/supplier-payment';
+import { ProductImage } from '../../shared/catalog/product-image';
 import { useFormatMoney } from '../../shared/i18n/use-formatters';
 import styles from './cart.module.css';
 
@@ -82,7 +83,7 @@ function CartLine({
   };
   return (
     <li className={styles.line}>
-      {line.image ? <img src={line.image} alt="" width={56} height={56} className={styles.thumb} /> : null}
+      <ProductImage src={line.image} alt="" width={56} height={56} className={styles.thumb} />
       <div className={styles.lineMain}>
         <p className={styles.lineName}>{line.name}</p>
         <p className={styles.muted}>

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/button-link';
 import { Dialog } from '../../components/dialog';
 import { IconButton } from '../../components/icon-button';
 import { PriceTag } from '../../shared/catalog/price-tag';
+import { ProductImage } from '../../shared/catalog/product-image';
 import { thumbnailOf } from '../../shared/catalog/product-images';
 import { useCatalogSnapshot } from '../../shared/catalog/use-catalog-snapshot';
 import { useProductName } from '../../shared/catalog/use-product-name';
@@ -100,18 +101,7 @@ export function WishlistOverlay({ onClose }: { onClose(): void }) {
             const name = nameOf(product);
             return (
               <li key={product.sku} className={styles.item} data-testid="wishlist-item">
-                <img
-                  className={styles.thumb}
-                  src={thumbnailOf(product)}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  // Offline, a picture the browser never cached would show as a broken image.
-                  onError={(event) => {
-                    event.currentTarget.style.visibility = 'hidden';
-                  }}
-                />
+                <ProductImage className={styles.thumb} src={thumbnailOf(product)} alt="" width={56} height={56} loading="lazy" />
                 <div className={styles.text}>
                   <Link className={styles.name} to={to.product(product.parent_sku || product.sku, product.slug)} onClick={onClose}>
                     {name}

@@ -4,6 +4,7 @@ import type { ProductSearchHit } from '../../../replication/catalog-search-clien
 import { to } from '../../routes/paths';
 import { QuickAddBySku } from '../../shared/cart/add-to-cart';
 import { PriceTag } from '../../shared/catalog/price-tag';
+import { ProductImage } from '../../shared/catalog/product-image';
 import card from '../../components/card.module.css';
 import styles from './search-panel.module.css';
 
@@ -28,22 +29,7 @@ export function SearchResults({ hits, onPick }: SearchResultsProps) {
         return (
           <li key={hit.sku} className={`${card.card} ${card.compact} ${styles.result}`}>
             <Link className={styles.resultLink} to={productLink(hit)} onClick={onPick}>
-              {hit.thumbnail ? (
-                <img
-                  className={styles.thumb}
-                  src={hit.thumbnail}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  // Offline, a picture the browser never cached would show as a broken image.
-                  onError={(event) => {
-                    event.currentTarget.style.visibility = 'hidden';
-                  }}
-                />
-              ) : (
-                <span className={styles.thumb} aria-hidden="true" />
-              )}
+              <ProductImage className={styles.thumb} src={hit.thumbnail} alt="" width={56} height={56} loading="lazy" />
               <span className={styles.resultText}>
                 <span className={styles.resultName}>{name}</span>
                 <span className={styles.resultMeta}>

@@ -7,6 +7,7 @@ import type { ProductDoc } from '../../../db/schema/products';
 import { to } from '../../routes/paths';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { PriceTag } from './price-tag';
+import { ProductImage } from './product-image';
 import { THUMBNAIL_SIZE, thumbnailOf } from './product-images';
 import { useProductName } from './use-product-name';
 import { UNIT_LABELS } from './unit-labels';
@@ -34,7 +35,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
   const quantity = product.unit_quantity;
   return (
     <li className={`${card.card} ${card.linked} ${styles.card}`} data-testid="product-card" data-sku={product.sku}>
-      <img
+      <ProductImage
         className={styles.thumbnail}
         src={thumbnailOf(product)}
         alt=""
