@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -44,7 +45,16 @@ function pwa(): PluginOption {
   });
 }
 
+/**
+ * Build-only replacement of the `unload` package (broadcast-channel's leader election): it listens to the
+ * deprecated `unload` event, which also keeps pages out of the back/forward cache. See src/db/vendor/unload.ts.
+ */
+const pageLifecycleAliases = isVitest
+  ? []
+  : [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/db/vendor/unload.ts', import.meta.url)) }];
+
 export default defineConfig({
+  resolve: { alias: pageLifecycleAliases },
   plugins: [
     react(),
     // Lingui macros (`t`, `<Trans>`, `msg`) are a Babel plugin; plugin-react 6 compiles with oxc, so Babel
@@ -77,6 +87,10 @@ export default defineConfig({
     // Maps are written for our own debugging but not referenced from the bundles, and the bridge refuses
     // to serve *.map (server/http/static-site.ts): the published storefront carries no original sources.
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunks and styles each entry and lazy route loads, read by the bundle
+    // report (bench/bundle.ts) and the size budget (tests/e2e/bundle-budget.spec.ts). The bridge does not
+    // serve it (server/http/static-site.ts) and the service worker does not precache it.
+    manifest: true,
     rollupOptions: {
       output: {
         // zod and the module that switches it to jitless form one chunk, which the entry imports first: zod

@@ -30,6 +30,8 @@ const ALL = [
   'orders',
   'memory',
   'load',
+  'bundle',
+  'lighthouse',
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')

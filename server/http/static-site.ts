@@ -8,6 +8,9 @@ import { errorEnvelope } from './envelope';
 const NO_CACHE = new Set(['index.html', 'sw.js']);
 
 const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+/** dist/.vite/ holds the build manifest (module paths and chunk names), read by the bundle report only. */
+const isBuildRecord = (pathname: string) => pathname.toLowerCase().replaceAll('%2e', '.').startsWith('/.vite/');
+const isUnpublished = (pathname: string) => isSourceMap(pathname) || isBuildRecord(pathname);
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
 function cacheControlFor(filePath: string): string | undefined {
@@ -28,8 +31,9 @@ export async function installStaticSite(app: FastifyInstance, distDir: string): 
       root: distDir,
       wildcard: true,
       index: false,
-      // The build keeps source maps for our own debugging (vite.config.ts, 'hidden'); they are not published.
-      allowedPath: (pathName) => !isSourceMap(pathName),
+      // The build keeps source maps for our own debugging (vite.config.ts, 'hidden') and its manifest for the
+      // bundle report; neither is published.
+      allowedPath: (pathName) => !isUnpublished(pathName),
       setHeaders: (reply, filePath) => {
         const value = cacheControlFor(filePath);
         if (value) reply.header('cache-control', value);
@@ -43,7 +47,7 @@ export async function installStaticSite(app: FastifyInstance, distDir: string): 
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorEnvelope(404, M.routeNotFound));
     }
-    if (pathname.startsWith('/assets/') || isSourceMap(pathname)) {
+    if (pathname.startsWith('/assets/') || isUnpublished(pathname)) {
       // A missing hashed file is a stale client; index.html in its place would fail as a script anyway.
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     }

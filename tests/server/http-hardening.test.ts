@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * cut off a client who sends slowly. The storefront side of the CSP is tests/e2e/content-security-policy.spec.ts.
  */
 const MAP_CONTENT = '{"version":3,"sources":["../../src/secret-original-source.ts"]}';
+const MANIFEST_CONTENT = '{"src/secret-original-source.ts":{"file":"assets/app.js","isEntry":true}}';
 let distDir: string;
 let t: TestApp;
 let https: TestApp;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'app.js.map'), MAP_CONTENT);
   writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   writeFileSync(path.join(distDir, 'sw.js.map'), MAP_CONTENT);
+  mkdirSync(path.join(distDir, '.vite'));
+  writeFileSync(path.join(distDir, '.vite', 'manifest.json'), MANIFEST_CONTENT);
   t = await createTestApp({ distDir });
   https = await createTestApp({ distDir, env: { PUBLIC_URL: 'https://shop.example.gr' } });
 });
@@ -75,7 +78,7 @@ describe('security headers', () => {
   });
 });
 
-describe('source maps', () => {
+describe('source maps and the build manifest', () => {
   it.each([
     '/assets/app.js.map',
     '/sw.js.map',
@@ -83,6 +86,9 @@ describe('source maps', () => {
     '/assets/app.js%2Emap',
     '/assets/app.js%2emap?x=1',
     '/assets/../assets/app.js.map',
+    '/.vite/manifest.json',
+    '/.VITE/manifest.json',
+    '/%2Evite/manifest.json',
   ])('%s is not served', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);

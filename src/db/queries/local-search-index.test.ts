@@ -165,6 +165,24 @@ describe('local product search', () => {
     expect(skus(index.search('καφες')).sort()).toEqual(['CAF-1', 'CAF-2']);
   });
 
+  it('also gives the thread back whenever shouldYield says the slice has run long enough', async () => {
+    const index = createLocalSearchIndex();
+    const calls: string[] = [];
+    let asked = 0;
+    // Every third write the slice is "over budget"; chunkSize alone would pause once in 303 writes.
+    const shouldYield = () => {
+      asked += 1;
+      calls.push('ask');
+      return asked % 3 === 0;
+    };
+    await index.sync({ products: catalogue(), categories }, { chunkSize: 250, shouldYield, pause: async () => void calls.push('pause') });
+    expect(asked).toBe(303);
+    expect(calls.filter((c) => c === 'pause')).toHaveLength(101);
+    // The pause comes right after the write whose check said so, not at the end of a chunk.
+    expect(calls.slice(0, 4)).toEqual(['ask', 'ask', 'ask', 'pause']);
+    expect(skus(index.search('καφες')).sort()).toEqual(['CAF-1', 'CAF-2']);
+  });
+
   it('keeps the newest price of a product whose text did not change', async () => {
     const products = catalogue();
     const index = await indexOf(products);

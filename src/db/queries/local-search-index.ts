@@ -49,6 +49,11 @@ export interface SyncOptions {
   /** Gives the thread back between slices of a full build; default a macrotask (setTimeout 0). */
   pause?: () => Promise<void>;
   chunkSize?: number;
+  /**
+   * Asked after every index write: true gives the thread back before the slice reaches `chunkSize` writes.
+   * The browser passes a time budget, so a slice stays short on a slow phone whatever a product costs.
+   */
+  shouldYield?: () => boolean;
 }
 
 export interface LocalSearchIndex {
@@ -157,7 +162,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
 
   /**
    * Adds, replaces or discards what changed since the last snapshot, giving the thread back every
-   * `chunkSize` index writes: the first build, and a first sync that lands after an empty start, are
+   * `chunkSize` index writes or sooner when `shouldYield` says so: the first build, and a first sync that lands after an empty start, are
    * thousands of writes.
    */
   async function apply(catalogue: CatalogSlice, options: SyncOptions): Promise<void> {
@@ -165,7 +170,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     const chunk = options.chunkSize ?? BUILD_CHUNK_SIZE;
     const pause = options.pause ?? macrotask;
     const seen = new Set<string>();
-    let writes = 0;
+    let sliceWrites = 0;
     let stale = false;
     for (const product of catalogue.products) {
       seen.add(product.sku);
@@ -179,8 +184,11 @@ export function createLocalSearchIndex(): LocalSearchIndex {
       products.set(product.sku, product);
       keys.set(product.sku, key);
       exact.add(product);
-      writes += 1;
-      if (writes % chunk === 0) await pause();
+      sliceWrites += 1;
+      if (sliceWrites >= chunk || options.shouldYield?.() === true) {
+        sliceWrites = 0;
+        await pause();
+      }
     }
     for (const sku of [...products.keys()]) {
       if (seen.has(sku)) continue;

@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
-import { LoginAsDialog } from '../features/admin/login-as-dialog';
 import { useSession } from '../shared/session/session-context';
 import { paths, to } from '../routes/paths';
 import { LogoutDialog } from './logout-dialog';
 import styles from './account-menu.module.css';
+
+/** Admins only, and only when asked for: loads then (decision 030). */
+const LoginAsDialog = lazy(() => import('../features/admin/login-as-dialog').then((m) => ({ default: m.LoginAsDialog })));
 
 /** Disclosure (not an ARIA menu): a button that shows the customer, account links and "Log out". */
 export function AccountMenu() {
@@ -135,7 +137,11 @@ export function AccountMenu() {
           {adminId ? <Trans>Log out of this customer</Trans> : <Trans>Log out</Trans>}
         </Button>
       </div>
-      {loginAsOpen ? <LoginAsDialog onClose={() => setLoginAsOpen(false)} /> : null}
+      {loginAsOpen ? (
+        <Suspense fallback={null}>
+          <LoginAsDialog onClose={() => setLoginAsOpen(false)} />
+        </Suspense>
+      ) : null}
       {confirming ? (
         <LogoutDialog
           onClose={() => setConfirming(false)}

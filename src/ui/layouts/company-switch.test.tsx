@@ -58,7 +58,7 @@ async function openAddCompany() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Switch company' }));
   await user.click(within(screen.getByRole('dialog', { name: 'Select buyer' })).getByRole('button', { name: 'Add a company' }));
-  return { user, dialog: screen.getByRole('dialog', { name: 'Add a company' }) };
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Add a company' }, { timeout: 5000 }) };
 }
 
 describe('company switch: add a company', () => {

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
-import { AddCompanyDialog } from '../features/auth/add-company-dialog';
 import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';
 import { useSession } from '../shared/session/session-context';
 import styles from './company-switch.module.css';
+
+/** Its company lookup form loads when asked for, not with the first page (decision 030). */
+const AddCompanyDialog = lazy(() => import('../features/auth/add-company-dialog').then((m) => ({ default: m.AddCompanyDialog })));
 
 /** The company the customer orders for, the way to order for another one of theirs, and to add one. */
 export function CompanySwitch() {
@@ -37,7 +39,11 @@ export function CompanySwitch() {
           onAddCompany={() => setOpen('adding')}
         />
       ) : null}
-      {open === 'adding' && status === 'authenticated' ? <AddCompanyDialog onClose={() => setOpen('closed')} /> : null}
+      {open === 'adding' && status === 'authenticated' ? (
+        <Suspense fallback={null}>
+          <AddCompanyDialog onClose={() => setOpen('closed')} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

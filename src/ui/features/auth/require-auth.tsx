@@ -1,10 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { BuyerSelectionPrompt } from './buyer-selection-prompt';
-import { LoginModal } from './login-modal';
 import { useSessionController, useSessionSnapshot } from '../../shared/session/session-context';
 
 const HOME_PATHS = new Set(['/', '/pwa.html']);
+
+/** Needed only once a session has expired: its form loads then (decision 030), precached for offline use. */
+const LoginModal = lazy(() => import('./login-modal').then((m) => ({ default: m.LoginModal })));
 
 /**
  * Route element in front of every page that needs login. Visitors go to /login (remembering where they
@@ -26,7 +29,11 @@ export function RequireAuth() {
   }
   if (endReason === 'expired') {
     if (!HOME_PATHS.has(location.pathname)) return <Navigate to="/" replace />;
-    return <LoginModal onClose={() => controller.acknowledgeEnd()} />;
+    return (
+      <Suspense fallback={null}>
+        <LoginModal onClose={() => controller.acknowledgeEnd()} />
+      </Suspense>
+    );
   }
   // After a deliberate logout there is nowhere to return to.
   const state = endReason === 'logout' ? undefined : { from: location };

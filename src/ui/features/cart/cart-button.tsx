@@ -1,6 +1,9 @@
+import { Suspense, lazy } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useCart } from '../../shared/cart/cart-context';
-import { Microcart } from './microcart';
+
+/** The overlay (with its coupon form) loads when first opened, not with the first page (decision 030). */
+const Microcart = lazy(() => import('./microcart').then((m) => ({ default: m.Microcart })));
 import styles from './cart.module.css';
 
 /** The header's cart: the sum of quantities, opening the microcart overlay. */
@@ -36,7 +39,11 @@ export function CartButton() {
           {count}
         </span>
       </button>
-      {open && view ? <Microcart view={view} actions={actions} onClose={() => setOpen(false)} /> : null}
+      {open && view ? (
+        <Suspense fallback={null}>
+          <Microcart view={view} actions={actions} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

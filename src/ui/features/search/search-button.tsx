@@ -1,16 +1,27 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
-import { getBrowserSearch } from './browser-search';
-import { SearchPanel } from './search-panel';
 import styles from './search-panel.module.css';
+
+/**
+ * The panel, the offline index and MiniSearch load on first use (or at warm-up), not with the first page:
+ * the first screen has no need of them (bundle budget, decision 030). The service worker precaches them.
+ */
+const loadBrowserSearch = () => import('./browser-search').then((m) => m.getBrowserSearch());
+const SearchPanel = lazy(() => import('./search-panel').then((m) => ({ default: m.SearchPanel })));
+
+/** The panel over the app's one search (bridge first, offline index as fallback). */
+const BrowserSearchPanel = lazy(async () => {
+  const [{ SearchPanel: Panel }, search] = await Promise.all([import('./search-panel'), loadBrowserSearch()]);
+  return { default: ({ onClose }: { onClose: () => void }) => <Panel client={search.client} onClose={onClose} /> };
+});
 
 /** After sign-in the page and the catalogue sync come first; the offline index starts a little later. */
 const WARM_UP_DELAY_MS = 3000;
 
 function warmUp(): void {
-  getBrowserSearch()
-    .warmUp()
+  loadBrowserSearch()
+    .then((search) => search.warmUp())
     .catch((error: unknown) => console.error('Offline search index could not be built', error));
 }
 
@@ -44,7 +55,11 @@ export function SearchButton({ client }: { client?: CatalogSearchClient }) {
           <Trans>Search</Trans>
         </span>
       </button>
-      {open ? <SearchPanel client={client ?? getBrowserSearch().client} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          {client ? <SearchPanel client={client} onClose={() => setOpen(false)} /> : <BrowserSearchPanel onClose={() => setOpen(false)} />}
+        </Suspense>
+      ) : null}
     </>
   );
 }

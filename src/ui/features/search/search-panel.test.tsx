@@ -104,7 +104,7 @@ async function renderHeaderButton(options: { online: boolean }) {
 async function openPanel() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Search' }));
-  const dialog = screen.getByRole('dialog', { name: 'Search' });
+  const dialog = await screen.findByRole('dialog', { name: 'Search' }, { timeout: 5000 }); // the panel loads lazily
   return { user, dialog, input: within(dialog).getByRole('searchbox', { name: 'Search products' }) };
 }
 

@@ -1,14 +1,14 @@
 import { firstValueFrom } from 'rxjs';
 import { catalogSnapshot$ } from '../../../db/queries/catalog-snapshot';
 import { readCmsPages } from '../../../db/queries/cms-pages';
-import { getAppDatabase } from '../../../db/database';
+import { openAppDatabase } from '../../../db/lazy-database';
 import { getBrowserBridge } from '../../../replication/app-bridge';
 import { createCatalogUrlLookup } from './catalog-url-lookup';
 import { cmsPageSchema, createStorageUrlCache, createUrlResolver } from './url-resolver';
 import type { CmsPageContent, UrlResolver } from './url-resolver';
 
 async function localCmsPages(): Promise<CmsPageContent[]> {
-  const pages = await readCmsPages(await getAppDatabase());
+  const pages = await readCmsPages(await openAppDatabase());
   return pages.flatMap((raw) => {
     const page = cmsPageSchema.safeParse(raw);
     return page.success ? [page.data] : [];
@@ -22,7 +22,7 @@ export function getBrowserUrlResolver(): UrlResolver {
   resolver ??= createUrlResolver({
     cache: createStorageUrlCache(window.localStorage),
     local: createCatalogUrlLookup({
-      snapshot: async () => firstValueFrom(catalogSnapshot$(await getAppDatabase())),
+      snapshot: async () => firstValueFrom(catalogSnapshot$(await openAppDatabase())),
       cmsPages: localCmsPages,
     }),
     bridge: getBrowserBridge().client,

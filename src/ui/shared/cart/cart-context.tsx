@@ -19,7 +19,6 @@ import type { AppDatabase } from '../../../db/database';
 import { knownStockOfLine, watchCart } from '../../../db/queries/cart';
 import type { CartCommandResult, CartScope, CartView, PaymentMethodId, PriceChangeView } from '../../../db/queries/cart-view';
 import { systemClock } from '../../../domain/clock';
-import { startCartReplication } from '../../../replication/cart-replication';
 import { checkCartStock } from '../../../replication/cart-stock';
 import { applyCartCoupon, removeCartCoupon, syncCartTotals } from '../../../replication/cart-totals';
 import type { CartReplication } from '../../../replication/cart-replication';
@@ -93,22 +92,30 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [reconnects, setReconnects] = useState(0);
   useEffect(() => {
     if (!db || !scope) return undefined;
-    const replication = startCartReplication(db, client, scope, { live$: getBrowserLiveEvents(controller.bridge) });
-    replicationRef.current = replication;
+    let replication: CartReplication | null = null;
+    let stopped = false;
+    // RxDB's replication plugin is part of the database chunk, outside the initial bundle (decision 030); by the
+    // time a database is open it is loaded, so this import costs no round trip.
+    void import('../../../replication/cart-replication').then(({ startCartReplication }) => {
+      if (stopped) return;
+      replication = startCartReplication(db, client, scope, { live$: getBrowserLiveEvents(controller.bridge) });
+      replicationRef.current = replication;
+    });
     const stock = (): void => {
       checkCartStock(db, client, scope, systemClock.now()).catch(() => undefined);
     };
     const online = (): void => {
-      replication.reSync();
+      replication?.reSync();
       stock();
       setReconnects((n) => n + 1);
     };
     stock();
     window.addEventListener('online', online);
     return () => {
+      stopped = true;
       window.removeEventListener('online', online);
       replicationRef.current = null;
-      void replication.stop();
+      void replication?.stop();
     };
   }, [db, scope, client, controller]);
 

@@ -1,9 +1,7 @@
 import { fromEvent, NEVER, type Observable } from 'rxjs';
-import { dropLegacyCatalogStores } from '../../../db/commands/drop-legacy-catalog-stores';
-import { getAppDatabase } from '../../../db/database';
+import { openAppDatabase } from '../../../db/lazy-database';
 import { observeTaxSettings } from '../../../db/queries/product-tax';
 import type { AppBridge } from '../../../replication/app-bridge';
-import { startCatalogReplication } from '../../../replication/catalog-replication';
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
 import { fetchEventsTicket, liveCatalogEvents, type LiveEvent } from '../../../replication/live-events';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
@@ -58,7 +56,13 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
   browserRunner ??= createCatalogSyncRunner({
     open: async () => {
       const status = getBrowserCatalogSyncStatus();
-      const db = await getAppDatabase();
+      // The replication and the clean-up import the storage code: loaded with the database's chunk, not with the
+      // first page (decision 030).
+      const [db, { startCatalogReplication }, { dropLegacyCatalogStores }] = await Promise.all([
+        openAppDatabase(),
+        import('../../../replication/catalog-replication'),
+        import('../../../db/commands/drop-legacy-catalog-stores'),
+      ]);
       // Read the tax rules now and keep them live: the first price tags of any page then render at once
       // instead of empty (aria-busy) for a frame or two, which made listing cards grow under the buyer's eyes.
       observeTaxSettings(db);

@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { getAppDatabase, type AppDatabase } from '../../../db/database';
+import type { AppDatabase } from '../../../db/database';
+import { openAppDatabase } from '../../../db/lazy-database';
 
 const DatabaseContext = createContext<AppDatabase | null>(null);
 
 /**
  * The local database for every page below: tests hand in their own; without a provider the app's one
- * database (`getAppDatabase`) is opened on first use.
+ * database (`openAppDatabase`) is opened on first use.
  */
 export function DatabaseProvider({ database, children }: { database: AppDatabase; children: ReactNode }) {
   return <DatabaseContext.Provider value={database}>{children}</DatabaseContext.Provider>;
@@ -19,7 +20,7 @@ export function useDatabase(): AppDatabase | null {
   useEffect(() => {
     if (provided) return undefined;
     let active = true;
-    getAppDatabase().then(
+    openAppDatabase().then(
       (db) => {
         if (active) setOpened(db);
       },

@@ -3,7 +3,7 @@ import { setFavorite, type FavoriteTarget } from '../../../db/commands/favorites
 import { observeFavorites } from '../../../db/queries/favorites';
 import type { FavoriteDoc } from '../../../db/schema/favorites';
 import { systemClock } from '../../../domain/clock';
-import { startFavoritesReplication, type FavoritesReplication } from '../../../replication/favorites-replication';
+import type { FavoritesReplication } from '../../../replication/favorites-replication';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useSession, useSessionController } from '../session/session-context';
@@ -42,14 +42,21 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const replicationRef = useRef<FavoritesReplication | null>(null);
   useEffect(() => {
     if (!db || !buyerId) return undefined;
-    const replication = startFavoritesReplication(db, client, buyerId);
-    replicationRef.current = replication;
-    const online = (): void => replication.reSync();
+    let replication: FavoritesReplication | null = null;
+    let stopped = false;
+    // Loaded with the database's chunk (RxDB's replication plugin), not with the first page (decision 030).
+    void import('../../../replication/favorites-replication').then(({ startFavoritesReplication }) => {
+      if (stopped) return;
+      replication = startFavoritesReplication(db, client, buyerId);
+      replicationRef.current = replication;
+    });
+    const online = (): void => replication?.reSync();
     window.addEventListener('online', online);
     return () => {
+      stopped = true;
       window.removeEventListener('online', online);
       replicationRef.current = null;
-      void replication.stop();
+      void replication?.stop();
     };
   }, [db, buyerId, client]);
 

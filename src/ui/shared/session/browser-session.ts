@@ -1,4 +1,4 @@
-import { getAppDatabase } from '../../../db/database';
+import { openAppDatabase } from '../../../db/lazy-database';
 import { getBrowserBridge } from '../../../replication/app-bridge';
 import { createDatabaseProfileCache } from '../../../replication/profile-cache';
 import { SessionController } from './session-controller';
@@ -10,7 +10,7 @@ export function getBrowserSession(): SessionController {
   controller ??= new SessionController({
     bridge: getBrowserBridge(),
     storage: window.localStorage,
-    profiles: createDatabaseProfileCache(() => getAppDatabase()),
+    profiles: createDatabaseProfileCache(() => openAppDatabase()),
     reload: () => window.location.reload(),
   });
   return controller;
