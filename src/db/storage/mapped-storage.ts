@@ -1,5 +1,6 @@
 import {
   createRevision,
+  ensureRxStorageInstanceParamsAreCorrect,
   getPrimaryFieldOfPrimaryKey,
   now,
   type BulkWriteRow,
@@ -349,6 +350,9 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
     rxdbVersion: options.persistent.rxdbVersion,
     async createStorageInstance<T>(params: RxStorageInstanceCreationParams<T, unknown>): Promise<RxStorageInstance<T, unknown, unknown>> {
       if (!isMapped(params.collectionName)) return options.persistent.createStorageInstance(params);
+      // As every RxDB storage: a schema asking for key compression or encryption needs RxDB's wrapper
+      // storages; without them its documents would be stored uncompressed or in clear, silently.
+      ensureRxStorageInstanceParamsAreCorrect(params);
       if (params.schema.attachments) {
         // The log is JSON: a Blob would come back as {} after a reload. Refused rather than lost.
         throw new Error(`[mapped-storage] ${params.collectionName}: a mapped collection cannot have attachments`);
