@@ -1,7 +1,26 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { getPseudoSchemaForVersion, getWrittenDocumentsFromBulkWriteResponse, parseRevision, randomToken, type RxDocumentData } from 'rxdb';
+import {
+  fillWithDefaultSettings,
+  getPseudoSchemaForVersion,
+  getWrittenDocumentsFromBulkWriteResponse,
+  parseRevision,
+  randomToken,
+  type RxDocumentData,
+} from 'rxdb';
+import { wrappedKeyCompressionStorage } from 'rxdb/plugins/key-compression';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeOpened, nextVersion, openInstance, rev, suiteDoc, type SuiteDoc } from '../testing/storage-suite';
+import {
+  closeOpened,
+  mappedSuiteStorage,
+  opened,
+  prepared,
+  nextVersion,
+  openInstance,
+  rev,
+  suiteDoc,
+  type SuiteDoc,
+  type SuiteInstance,
+} from '../testing/storage-suite';
 
 /**
  * RxDB's storage implementation tests (test/unit/rx-storage-implementations.test.ts in RxDB's repository),
@@ -141,6 +160,53 @@ describe('bulkWrite()', () => {
     await instance.close();
     const again = await openInstance({ factory, databaseName, collectionName });
     expect((await again.findDocumentsById(['foobar'], false))[0]).not.toHaveProperty('value');
+  });
+
+  // Suite: .bulkWrite() › should be able to store a complex document with key compression
+  it('stores nested documents under RxDB’s key-compression wrapper and gives them back whole, also after a reopen', async () => {
+    interface Nested {
+      key: string;
+      name: { first: string; last: string };
+      tags: string[];
+    }
+    const factory = new IDBFactory();
+    const names = { databaseName: randomToken(12), collectionName: randomToken(12) };
+    const schema = fillWithDefaultSettings<Nested>({
+      version: 0,
+      type: 'object',
+      primaryKey: 'key',
+      keyCompression: true,
+      properties: {
+        key: { type: 'string', maxLength: 100 },
+        name: { type: 'object', properties: { first: { type: 'string' }, last: { type: 'string', maxLength: 50 } } },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['key', 'name'],
+      indexes: ['name.last'],
+    });
+    const open = async (): Promise<SuiteInstance<Nested>> => {
+      const storage = wrappedKeyCompressionStorage({ storage: mappedSuiteStorage(factory) });
+      const instance = await storage.createStorageInstance<Nested>({
+        ...names,
+        databaseInstanceToken: randomToken(10),
+        schema,
+        options: {},
+        multiInstance: false,
+        devMode: true,
+      });
+      opened.push(instance);
+      return instance as SuiteInstance<Nested>;
+    };
+    const { _deleted, _attachments, _meta, _rev } = suiteDoc();
+    const doc = { key: 'k1', name: { first: 'Ada', last: 'Lovelace' }, tags: ['a', 'b'], _deleted, _attachments, _meta, _rev };
+    const instance = await open();
+    expect((await instance.bulkWrite([{ document: doc }], context)).error).toEqual([]);
+    expect((await instance.findDocumentsById(['k1'], false))[0]).toEqual(doc);
+    await instance.close();
+    const again = await open();
+    expect((await again.findDocumentsById(['k1'], false))[0]).toEqual(doc);
+    const query = prepared(again, { selector: { 'name.last': 'Lovelace' }, sort: [{ key: 'asc' }] });
+    expect((await again.query(query)).documents.map((found) => found.key)).toEqual(['k1']);
   });
 
   // Suite: .bulkWrite() › should be able to do a write where only _meta fields are changed
