@@ -1,5 +1,6 @@
 import {
   createRevision,
+  ensureRxStorageInstanceParamsAreCorrect,
   getPrimaryFieldOfPrimaryKey,
   now,
   type BulkWriteRow,
@@ -44,8 +45,11 @@ export { compactedState, mergeRecords } from './write-log';
  */
 export interface MappedStorageOptions extends IndexedDbSettings {
   persistent: RxStorage<unknown, unknown>;
-  /** Collection names kept in memory and persisted through the write log. */
-  mapped: readonly string[];
+  /**
+   * Collection names kept in memory and persisted through the write log, or a test of the name (tests that
+   * create collections with random names map them all with `() => true`).
+   */
+  mapped: readonly string[] | ((collectionName: string) => boolean);
 }
 
 /** The mapped instance's internals (RxDB's wrappers forward them): what the catalogue reads in one go. */
@@ -333,13 +337,22 @@ export function writeLogName(databaseName: string): string {
   return `rxdb-mapped-${databaseName}`;
 }
 
+function mappedTest(mapped: MappedStorageOptions['mapped']): (collectionName: string) => boolean {
+  if (typeof mapped === 'function') return mapped;
+  const names = new Set(mapped);
+  return (collectionName) => names.has(collectionName);
+}
+
 export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unknown, unknown> {
-  const mapped = new Set(options.mapped);
+  const isMapped = mappedTest(options.mapped);
   return {
     name: 'mapped',
     rxdbVersion: options.persistent.rxdbVersion,
     async createStorageInstance<T>(params: RxStorageInstanceCreationParams<T, unknown>): Promise<RxStorageInstance<T, unknown, unknown>> {
-      if (!mapped.has(params.collectionName)) return options.persistent.createStorageInstance(params);
+      if (!isMapped(params.collectionName)) return options.persistent.createStorageInstance(params);
+      // As every RxDB storage: a schema asking for key compression or encryption needs RxDB's wrapper
+      // storages; without them its documents would be stored uncompressed or in clear, silently.
+      ensureRxStorageInstanceParamsAreCorrect(params);
       if (params.schema.attachments) {
         // The log is JSON: a Blob would come back as {} after a reload. Refused rather than lost.
         throw new Error(`[mapped-storage] ${params.collectionName}: a mapped collection cannot have attachments`);
