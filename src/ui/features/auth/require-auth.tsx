@@ -1,13 +1,14 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
+import { lazyPreloaded } from '../../components/lazy-preloaded';
 import { BuyerSelectionPrompt } from './buyer-selection-prompt';
 import { useSessionController, useSessionSnapshot } from '../../shared/session/session-context';
 
 const HOME_PATHS = new Set(['/', '/pwa.html']);
 
-/** Needed only once a session has expired: its form loads then (decision 030), precached for offline use. */
-const LoginModal = lazy(() => import('./login-modal').then((m) => ({ default: m.LoginModal })));
+/** Needed only once a session has expired: not in the first bundle, loaded in idle time (decision 030), precached for offline use. */
+const LoginModal = lazyPreloaded(() => import('./login-modal').then((m) => m.LoginModal));
 
 /**
  * Route element in front of every page that needs login. Visitors go to /login (remembering where they

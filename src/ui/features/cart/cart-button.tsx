@@ -1,9 +1,10 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { lazyPreloaded } from '../../components/lazy-preloaded';
 import { useCart } from '../../shared/cart/cart-context';
 
-/** The overlay (with its coupon form) loads when first opened, not with the first page (decision 030). */
-const Microcart = lazy(() => import('./microcart').then((m) => ({ default: m.Microcart })));
+/** The overlay (with its coupon form) is not in the first page's bundle; it loads in idle time or when opened (decision 030). */
+const Microcart = lazyPreloaded(() => import('./microcart').then((m) => m.Microcart));
 import styles from './cart.module.css';
 
 /** The header's cart: the sum of quantities, opening the microcart overlay. */

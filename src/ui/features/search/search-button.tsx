@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
+import { lazyPreloaded } from '../../components/lazy-preloaded';
 import styles from './search-panel.module.css';
 
 /**
@@ -8,7 +9,7 @@ import styles from './search-panel.module.css';
  * the first screen has no need of them (bundle budget, decision 030). The service worker precaches them.
  */
 const loadBrowserSearch = () => import('./browser-search').then((m) => m.getBrowserSearch());
-const SearchPanel = lazy(() => import('./search-panel').then((m) => ({ default: m.SearchPanel })));
+const SearchPanel = lazyPreloaded(() => import('./search-panel').then((m) => m.SearchPanel));
 
 /** The panel over the app's one search (bridge first, offline index as fallback). */
 const BrowserSearchPanel = lazy(async () => {
