@@ -64,6 +64,8 @@ test('favourites marked offline show on the device, go to the cart, and reach th
     await expect(page.getByRole('main').getByRole('button', { name: REMOVE }).first()).toHaveAttribute('aria-pressed', 'true');
     await page.goto(`/c/all/s/${suppliers.get(b.supplier_id)!.slug}`);
     await card(page, b).getByRole('button', { name: ADD }).click();
+    // Saved once the heart shows it: a full page load right after the click could cut the write short.
+    await expect(card(page, b).getByRole('button', { name: REMOVE })).toHaveAttribute('aria-pressed', 'true');
     await page.goto(`/c/all/s/${suppliers.get(c.supplier_id)!.slug}`);
     await card(page, c).getByRole('button', { name: ADD }).click();
     await expect(card(page, c).getByRole('button', { name: REMOVE })).toHaveAttribute('aria-pressed', 'true');
