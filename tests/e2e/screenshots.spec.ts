@@ -12,6 +12,8 @@ import { homeHeading, selectBuyerDialog, submitLogin } from './support/session';
 const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take screenshots');
+// Both widths fill the same demo cart: one after the other, so neither changes it under the other.
+test.describe.configure({ mode: 'serial' });
 
 for (const width of [390, 1280]) {
   test(`screenshots at ${width} px`, async ({ page }) => {
@@ -91,7 +93,13 @@ for (const width of [390, 1280]) {
     }
     await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
     const cart = page.getByRole('dialog', { name: 'Cart' });
-    // The other width's run may have applied it already (the same demo cart).
+    // The other width's run may have applied it already (the same demo cart): wait for the overlay's content.
+    await expect(
+      cart
+        .getByLabel('Coupon code')
+        .or(cart.getByText(/Coupon SAVE5/))
+        .first(),
+    ).toBeVisible();
     if (!(await cart.getByText(/Coupon SAVE5/).isVisible())) {
       await cart.getByLabel('Coupon code').fill('SAVE5');
       await cart.getByRole('button', { name: 'Apply', exact: true }).click();
