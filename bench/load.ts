@@ -168,10 +168,23 @@ async function drive(port: number, buyers: LoadBuyer[], tokens: Map<LoadBuyer, s
     pipelining: 1,
     timeout: 10,
     ...(RATE > 0 ? { connectionRate: RATE } : {}),
-    // One long script per connection: autocannon starts a connection's context afresh only when its list wraps.
-    requests: Array.from({ length: 100_000 }, () => request),
+    // One script per connection, long enough never to wrap (autocannon starts a connection's context afresh
+    // when its list wraps) and no longer: every connection deep-clones the list when it is created, and a
+    // list of 100,000 held the generator's event loop for about 10 s at the start of a run, long enough for
+    // the first connections' 10-second timers to fire before the bridge had seen their requests.
+    requests: Array.from({ length: RATE > 0 ? Math.ceil(seconds * RATE * 1.5) + 10 : 20_000 }, () => request),
+  });
+  // When answers and timeouts happened, per second of the run: a stall shows as seconds without answers.
+  const started = performance.now();
+  const timeline: Array<{ answers: number; worstMs: number; timeouts: number }> = [];
+  const secondOf = () => (timeline[Math.floor((performance.now() - started) / 1000)] ??= { answers: 0, worstMs: 0, timeouts: 0 });
+  instance.on('reqError', (error: Error) => {
+    if (error.message.includes('timed out')) secondOf().timeouts++;
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    const second = secondOf();
+    second.answers++;
+    second.worstMs = Math.max(second.worstMs, Math.round(ms));
     const last = answered as { endpoint: Endpoint; status: number } | null;
     if (!last) return;
     const sample = samples.get(last.endpoint);
@@ -182,7 +195,7 @@ async function drive(port: number, buyers: LoadBuyer[], tokens: Map<LoadBuyer, s
     answered = null;
   });
   const result = await instance;
-  return { result, samples };
+  return { result, samples, timeline: Array.from(timeline, (s) => s ?? { answers: 0, worstMs: 0, timeouts: 0 }) };
 }
 
 async function measure(database: 'pglite' | 'postgresql') {
@@ -209,7 +222,7 @@ async function measure(database: 'pglite' | 'postgresql') {
     const selfAtStart = process.cpuUsage();
     const started = performance.now();
     console.log(`measuring ${SECONDS} s (load average ${load1m.toFixed(2)}) …`);
-    const { result, samples } = await drive(port, buyers, tokens, catalog, SECONDS);
+    const { result, samples, timeline } = await drive(port, buyers, tokens, catalog, SECONDS);
     const elapsedMs = performance.now() - started;
     const self = process.cpuUsage(selfAtStart);
     const generatorMs = (self.user + self.system) / 1000;
@@ -241,6 +254,7 @@ async function measure(database: 'pglite' | 'postgresql') {
       all,
       endpoints,
       worstP95,
+      timeline,
       met: errors === 0 && worstP95 <= TARGET_P95_MS,
       seedAndPrepareMs: seedMs,
       signInMs,
@@ -260,6 +274,8 @@ async function measure(database: 'pglite' | 'postgresql') {
     console.log(
       `${database}: ${report.requests} requests (${report.throughputPerSecond}/s), ${errors} errors (${result.timeouts} timeouts), p95 worst ${worstP95} ms; bridge ${report.machine.bridgeCores} cores, generator ${report.machine.loadGeneratorCores}, other ${report.machine.otherCores}`,
     );
+    const stalls = timeline.map((s, i) => ({ second: i, ...s })).filter((s) => s.timeouts > 0 || s.worstMs > TARGET_P95_MS);
+    if (stalls.length > 0) console.log(`seconds with timeouts or answers over ${TARGET_P95_MS} ms:`, JSON.stringify(stalls));
     console.table({
       all,
       ...Object.fromEntries(Object.entries(endpoints).map(([k, v]) => [k, { ...v, statuses: JSON.stringify(v.statuses) }])),
