@@ -10,6 +10,10 @@ import type { SupplierDoc } from '../schema/suppliers';
  * The whole catalogue in memory, immutable per version. Listing pages, home and search read this
  * instead of sorted RxDB queries: a sorted query with limit 50 over 20,000 Dexie documents took
  * 1.2 s even with an index (docs/field-notes.md §1.4), a sort of 20,000 in-memory rows takes a few ms.
+ *
+ * On the mapped storage the documents are the storage's own objects, shared, not copied (a copy of every
+ * product cost about 30 MB of a tab's heap at 100,000 products, decision 031): they may carry RxDB's
+ * bookkeeping fields (`_meta`, `_rev`, `_deleted`, `_attachments`) and nothing may change them.
  */
 export interface CatalogSnapshot {
   /** 1 for the first full read, +1 per emitted change batch; caches key on it (or on the object). */
@@ -31,18 +35,6 @@ export function isListableProduct(doc: Pick<ProductDoc, 'status' | 'visibility'>
 
 /** Bulk writes of the first sync arrive as many event bulks; one snapshot per this many ms at most. */
 export const SNAPSHOT_THROTTLE_MS = 100;
-
-type Meta = '_meta' | '_rev' | '_attachments' | '_deleted';
-
-/** Storage rows carry RxDB bookkeeping; snapshot documents are the plain document shape. */
-function stripMeta<T extends object>(row: T): Omit<T, Meta> {
-  const { _meta, _rev, _attachments, _deleted, ...doc } = row as T & Record<Meta, unknown>;
-  void _meta;
-  void _rev;
-  void _attachments;
-  void _deleted;
-  return doc;
-}
 
 /** One collection mirrored into a Map, fed by a full read and then by change event bulks. */
 class CollectionMirror<T extends object> {
@@ -68,7 +60,7 @@ class CollectionMirror<T extends object> {
   applyBulk(bulk: RxChangeEventBulk<T>): void {
     for (const event of bulk.events) {
       if (event.operation === 'DELETE') this.remove(event.documentId);
-      else this.put(stripMeta(event.documentData) as T);
+      else this.put(event.documentData as T);
     }
   }
 }
@@ -82,7 +74,7 @@ async function readAll<T extends object>(collection: RxCollection<T>): Promise<T
   const internals = (await collection.storageInstance.internals) as Partial<MappedStorageInternals<T>> | null;
   if (internals?.mapped === true && typeof internals.allDocuments === 'function') {
     const docs: T[] = [];
-    for (const data of internals.allDocuments()) if (!data._deleted) docs.push(stripMeta(data) as T);
+    for (const data of internals.allDocuments()) if (!data._deleted) docs.push(data as T);
     return docs;
   }
   const docs = await collection.find().exec();
