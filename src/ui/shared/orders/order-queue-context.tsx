@@ -51,6 +51,9 @@ export interface OrderQueueValue {
 
 const OrderQueueContext = createContext<OrderQueueValue | null>(null);
 
+/** The customer and buyer each open database last started the queue for (see the start effect below). */
+const startedFor = new WeakMap<object, string>();
+
 /** Runs `work` while this tab holds the named Web Lock (at once where the browser has no Web Locks). */
 function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -140,12 +143,16 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
     [db, scope, notify, i18n, sendNow],
   );
 
-  // At start: send what waits (also where the browser has no Background Sync), pull the history.
+  // At start: send what waits (also where the browser has no Background Sync), then pull the history; once
+  // per database, customer and buyer, not again when this provider mounts anew or its callbacks change.
   useEffect(() => {
     if (!db || !customerId) return undefined;
+    const key = `${customerId}|${scope?.buyerId ?? ''}`;
     const start = setTimeout(() => {
+      if (startedFor.get(db) === key) return;
+      startedFor.set(db, key);
+      // sendNow() pulls when it is done.
       if (navigator.onLine) void sendNow();
-      pull();
     }, 0);
     const online = (): void => {
       void sendOutbox().then(pull);
@@ -156,7 +163,7 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
       clearTimeout(start);
       window.removeEventListener('online', online);
     };
-  }, [db, customerId, sendNow, sendOutbox, pull]);
+  }, [db, customerId, scope, sendNow, sendOutbox, pull]);
 
   // The leader tab pulls when the bridge says one of the customer's orders moved (a status an administrator
   // or the supplier set), and every 30 s where live events cannot tell; the other tabs see what it writes.
