@@ -1,9 +1,11 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../db/database';
 import { readCatalogCheckpoint } from '../db/queries/catalog-checkpoint';
 import { makeProduct } from '../db/testing/documents';
+import { writeLogName } from '../db/storage/mapped-storage';
+import { WriteLog } from '../db/storage/write-log';
 import { fakeAppStorage } from '../db/testing/fake-storage';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
@@ -222,6 +224,35 @@ describe('catalogue replication', () => {
     await again.replication.awaitInSync();
     expect(bridge.asked).toEqual([bridge.head()]);
     expect(again.pages).toEqual([]);
+  });
+
+  it('a pull that brings nothing new adds nothing to the log (no checkpoint record per start or reconnect)', async () => {
+    const bridge = fakeBridge();
+    for (let i = 0; i < 15; i += 1) bridge.put(`P-${i}`, 100);
+    const factory = new IDBFactory();
+    const client = await start(bridge, {}, factory);
+    await client.replication.awaitInSync();
+    const log = new WriteLog(writeLogName('catalog-replication'), { indexedDB: factory, IDBKeyRange });
+    const records = async () => (await log.read('products--0', 0)).length;
+    const before = await records();
+    expect(before).toBeGreaterThan(0);
+
+    for (let i = 0; i < 3; i += 1) {
+      client.replication.reSync(['products']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await client.replication.awaitInSync();
+    }
+    expect(bridge.asked.slice(-3)).toEqual([bridge.head(), bridge.head(), bridge.head()]);
+    expect(await records()).toBe(before);
+
+    // Something new: stored, and its checkpoint with it.
+    bridge.put('P-1', 111);
+    client.replication.reSync(['products']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await client.replication.awaitInSync();
+    expect(await records()).toBeGreaterThan(before);
+    expect(await readCatalogCheckpoint(client.db, 'products', catalogReplicationIdentifier('products', BRIDGE))).toBe(bridge.head());
+    log.close();
   });
 
   it('reSync() and a returning connection pull at once instead of waiting for retryTime', async () => {

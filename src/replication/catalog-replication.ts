@@ -119,6 +119,10 @@ function pullCollection<C extends SyncCollection>(
   /** From the stored checkpoint to a caught-up page: write what has arrived, then record how far it got. */
   async function pullOnce(): Promise<void> {
     const after = await readCatalogCheckpoint(db, collection, identifier);
+    // A pull that brings nothing new leaves the checkpoint where it is: each saved checkpoint is a record of
+    // the collection's log, and a log of many records is compacted at the next start (a second of work at
+    // 100,000 products), so every start and every live-stream reconnect must not add one.
+    let saved = after;
     const pages = readFeedAhead(
       (from, askAhead) => fetchCatalogPage(options.client, collection, from, batchSize, askAhead ? SYNC_MAX_AHEAD : 0),
       after,
@@ -132,7 +136,10 @@ function pullCollection<C extends SyncCollection>(
         const group = [next, ...pages.takeArrived()];
         const last = group[group.length - 1] ?? next;
         await applyCatalogChanges(db, collection, mergePages(group, primaryKey));
-        await saveCatalogCheckpoint(db, collection, identifier, last.checkpoint);
+        if (last.checkpoint !== saved) {
+          await saveCatalogCheckpoint(db, collection, identifier, last.checkpoint);
+          saved = last.checkpoint;
+        }
         // Progress: the next failure waits retryTime again (a flaky first sync must not back off to minutes).
         failures = 0;
         for (const page of group) if (page.documents > 0) options.onPage?.(page);
