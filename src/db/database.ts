@@ -3,8 +3,8 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { getRxStorageMapped } from './storage/mapped-storage';
-import type { IndexedDbSettings } from './storage/write-log';
+import { getRxStorageMapped, writeLogName } from './storage/mapped-storage';
+import { prefetchWriteLog, type IndexedDbSettings } from './storage/write-log';
 import { accountMigrations, accountSchema, type AccountDoc } from './schema/account';
 import { addressSchema, type AddressDoc } from './schema/addresses';
 import { cartItemMigrations, cartItemSchema, type CartItemDoc } from './schema/cart-items';
@@ -148,12 +148,15 @@ async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStor
 /** Creates a database with all eleven collections. Prefer getAppDatabase() in the app. */
 export async function createAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
   addPlugins();
+  const name = options.name ?? APP_DATABASE_NAME;
+  // The catalogue's log is most of what a warm start reads: its read starts now, beside RxDB's own start.
+  if (!options.storage && catalogStorageSetting() === 'mapped' && typeof indexedDB !== 'undefined') prefetchWriteLog(writeLogName(name));
   let storage: RxStorage<unknown, unknown> = options.storage ?? getAppStorage();
   if (import.meta.env.DEV && (devModeAdded || (options.devMode ?? devModeByDefault()))) {
     storage = await withDevMode(storage);
   }
   const db = await createRxDatabase<AppCollections>({
-    name: options.name ?? APP_DATABASE_NAME,
+    name,
     storage,
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,

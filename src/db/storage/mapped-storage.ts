@@ -129,7 +129,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
 
   /** Loads the log into memory, then follows other tabs. */
   async open(): Promise<void> {
-    const records = await this.log.read(this.stream, 0);
+    const records = await this.log.readForOpen(this.stream);
     this.memory.load(mergeRecords(records, this.primaryPath) as Map<string, RxDocumentData<T>>);
     this.lastApplied = records[records.length - 1]?.id ?? 0;
     this.channel?.addEventListener('message', this.onMessage);

@@ -58,19 +58,88 @@ export function compactedState(records: readonly WriteRecord[], primaryPath: str
   return [...mergeRecords(records, primaryPath).values()].filter((doc) => !doc._deleted);
 }
 
+/** Whole logs read ahead of their database (prefetchWriteLog), by log name, then by stream. */
+const readAhead = new Map<string, { factory: IDBFactory | undefined; reading: Promise<Map<string, WriteRecord[]>> }>();
+/** A read-ahead nobody takes (a stream of an old schema version, a database that never opened) is dropped. */
+const READ_AHEAD_KEPT_MS = 30_000;
+
+/**
+ * Starts reading a whole write log before the database that will open it exists: on a warm start with
+ * 100,000 products the read is a third of the time to the first product card, and this way it runs while
+ * RxDB sets itself up. Each stream's first open takes its records from here (`readForOpen`).
+ */
+export function prefetchWriteLog(name: string, settings: IndexedDbSettings = {}): void {
+  if (readAhead.has(name)) return;
+  const log = new WriteLog(name, settings);
+  const reading = log
+    .readAll()
+    .then((records) => {
+      const byStream = new Map<string, WriteRecord[]>();
+      for (const record of records) {
+        const list = byStream.get(record.stream);
+        if (list) list.push(record);
+        else byStream.set(record.stream, [record]);
+      }
+      return byStream;
+    })
+    .finally(() => {
+      log.close();
+      setTimeout(() => {
+        if (readAhead.get(name)?.reading === reading) readAhead.delete(name);
+      }, READ_AHEAD_KEPT_MS);
+    });
+  reading.catch(() => undefined);
+  readAhead.set(name, { factory: settings.indexedDB, reading });
+}
+
 export class WriteLog {
   private readonly dexie: Dexie;
   private readonly records: Table<WriteRecord, number>;
 
-  constructor(name: string, settings: IndexedDbSettings) {
+  constructor(
+    private readonly name: string,
+    private readonly settings: IndexedDbSettings,
+  ) {
     this.dexie = new Dexie(name, settings.indexedDB ? { indexedDB: settings.indexedDB, IDBKeyRange: settings.IDBKeyRange } : {});
     this.dexie.version(1).stores({ records: '++id, [stream+id]' });
     this.records = this.dexie.table('records');
   }
 
+  /** Every record of every stream, in commit order. */
+  readAll(): Promise<WriteRecord[]> {
+    return this.records.toArray();
+  }
+
   /** The stream's records with an id above `afterId`, in commit order. */
   read(stream: string, afterId: number): Promise<WriteRecord[]> {
     return this.records.where('[stream+id]').between([stream, afterId], [stream, Dexie.maxKey], false, true).toArray();
+  }
+
+  /**
+   * All of the stream's records, for its first open: from prefetchWriteLog's read when there is one and every
+   * record it holds is still there. Records never change once written; only a compaction or a removal
+   * deletes them, and then the stream is read again. Records appended after the read-ahead are not in it;
+   * the opening instance catches up on them as on any other tab's writes.
+   */
+  async readForOpen(stream: string): Promise<WriteRecord[]> {
+    const early = await this.takeReadAhead(stream);
+    if (early) {
+      const present = new Set(await this.readIds(stream, 0));
+      if (early.every((record) => present.has(record.id!))) return early;
+    }
+    return this.read(stream, 0);
+  }
+
+  private async takeReadAhead(stream: string): Promise<WriteRecord[] | undefined> {
+    const entry = readAhead.get(this.name);
+    // Another IndexedDB (tests give each database a factory of its own) is another log of the same name.
+    if (!entry || entry.factory !== this.settings.indexedDB) return undefined;
+    const byStream = await entry.reading.catch(() => undefined);
+    const records = byStream?.get(stream);
+    byStream?.delete(stream);
+    if (byStream?.size === 0 && readAhead.get(this.name) === entry) readAhead.delete(this.name);
+    // A stream without records then (or taken already by an earlier open) is read as usual.
+    return records;
   }
 
   /** The ids of the stream's records above `afterId`, without their documents. */

@@ -1,0 +1,98 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppDatabase, type AppDatabase } from '../database';
+import { makeProduct } from '../testing/documents';
+import { fakeAppStorage } from '../testing/fake-storage';
+import { writeLogName } from './mapped-storage';
+import { prefetchWriteLog, WriteLog } from './write-log';
+
+// The read-ahead of a write log (prefetchWriteLog) must never make an opening collection miss or revive
+// anything: records written, compacted or removed after the read are what the collection ends up with.
+
+const NAME = 'read-ahead-test';
+const open: Array<{ close(): Promise<unknown> }> = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function openDb(factory: IDBFactory): Promise<AppDatabase> {
+  const db = await createAppDatabase({ name: NAME, storage: fakeAppStorage(factory), devMode: false });
+  open.push(db);
+  return db;
+}
+
+async function closeDb(db: AppDatabase): Promise<void> {
+  open.splice(open.indexOf(db), 1);
+  await db.close();
+}
+
+const settings = (factory: IDBFactory) => ({ indexedDB: factory, IDBKeyRange });
+const skus = async (db: AppDatabase) => (await db.products.find().exec()).map((doc) => doc.sku).sort();
+
+async function seeded(factory: IDBFactory, ...batches: string[][]): Promise<void> {
+  const db = await openDb(factory);
+  for (const batch of batches) await db.products.bulkInsert(batch.map((sku) => makeProduct({ sku })));
+  await closeDb(db);
+}
+
+describe('prefetchWriteLog', () => {
+  it('gives an opening collection the records read ahead', async () => {
+    const factory = new IDBFactory();
+    await seeded(factory, ['A', 'B'], ['C']);
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    const early = await log.readForOpen('products--0');
+    expect(early.map((record) => record.id)).toEqual((await log.read('products--0', 0)).map((record) => record.id));
+    // Taken once: the next open reads the log itself.
+    expect(await log.readForOpen('products--0')).toEqual(await log.read('products--0', 0));
+  });
+
+  it('adds what was appended after the read', async () => {
+    const factory = new IDBFactory();
+    await seeded(factory, ['A']);
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    // Another tab writes while this one starts (an open database here would take the read-ahead itself).
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    const [first] = await log.read('products--0', 0);
+    const [a] = JSON.parse(first!.docs) as Array<Record<string, unknown>>;
+    expect(await log.appendAfter('products--0', first!.id!, [{ ...a, sku: 'B', id: 'B' }])).not.toBeNull();
+    const db = await openDb(factory);
+    await expect.poll(() => skus(db)).toEqual(['A', 'B']);
+  });
+
+  it('reads again when a compaction replaced the records read ahead', async () => {
+    const factory = new IDBFactory();
+    await seeded(factory, ['A'], ['B'], ['C']);
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    await log.compact('products--0', (records) => records.flatMap((record) => JSON.parse(record.docs) as object[]), 2);
+    const records = await log.readForOpen('products--0');
+    expect(records.every((record) => record.compactedThrough !== undefined)).toBe(true);
+    const db = await openDb(factory);
+    expect(await skus(db)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('does not bring back a stream removed after the read', async () => {
+    const factory = new IDBFactory();
+    await seeded(factory, ['A', 'B']);
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    await log.removeStream('products--0');
+    const db = await openDb(factory);
+    expect(await skus(db)).toEqual([]);
+  });
+
+  it('is not used for a log of the same name in another IndexedDB', async () => {
+    const first = new IDBFactory();
+    await seeded(first, ['FIRST']);
+    prefetchWriteLog(writeLogName(NAME), settings(first));
+    const second = new IDBFactory();
+    await seeded(second, ['SECOND']);
+    const db = await openDb(second);
+    expect(await skus(db)).toEqual(['SECOND']);
+  });
+});
