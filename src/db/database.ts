@@ -91,11 +91,15 @@ export function catalogStorageSetting(): CatalogStorage {
 export function getAppStorage(
   settings: IndexedDbSettings = {},
   catalog: CatalogStorage = catalogStorageSetting(),
+  compactDelayMs = CATALOG_COMPACT_DELAY_MS,
 ): RxStorage<unknown, unknown> {
   const indexedDb = settings.indexedDB ? { indexedDB: settings.indexedDB, IDBKeyRange: settings.IDBKeyRange } : {};
   const dexie = getRxStorageDexie(indexedDb);
-  return catalog === 'dexie' ? dexie : getRxStorageMapped({ persistent: dexie, mapped: MAPPED_COLLECTIONS, ...indexedDb });
+  return catalog === 'dexie' ? dexie : getRxStorageMapped({ persistent: dexie, mapped: MAPPED_COLLECTIONS, compactDelayMs, ...indexedDb });
 }
+
+/** A long catalogue log is compacted this long after start, not while the first page is being shown. */
+export const CATALOG_COMPACT_DELAY_MS = 10_000;
 
 export interface AppDatabaseOptions {
   /** IndexedDB database name prefix; default "storefront". */

@@ -3,7 +3,7 @@ import { fillWithDefaultSettings, type RxDocumentData, type RxStorageInstance } 
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppDatabase, type AppDatabase } from '../database';
+import { createAppDatabase, getAppStorage, type AppDatabase } from '../database';
 import { dropLegacyCatalogStores } from '../commands/drop-legacy-catalog-stores';
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeCartItem, makeProduct } from '../testing/documents';
@@ -96,6 +96,44 @@ describe('the mapped catalogue through the app database', () => {
       ['KEEP', makeProduct().qty],
       ['MOVING', COMPACT_AFTER_RECORDS],
     ]);
+  });
+});
+
+describe('a delayed compaction (the app compacts after its first page, not during it)', () => {
+  async function longLog(factory: IDBFactory): Promise<number> {
+    const db = await openDb(factory);
+    for (let i = 0; i <= COMPACT_AFTER_RECORDS; i += 1) await db.products.upsert(makeProduct({ sku: 'MOVING', qty: i }));
+    await closeDb(db);
+    return (await logOf(factory).read('products--0', 0)).length;
+  }
+
+  async function openDelayed(factory: IDBFactory, compactDelayMs: number): Promise<AppDatabase> {
+    const db = await createAppDatabase({
+      name: 'mapped-test',
+      storage: getAppStorage({ indexedDB: factory, IDBKeyRange }, 'mapped', compactDelayMs),
+      devMode: false,
+    });
+    open.push(db);
+    return db;
+  }
+
+  it('waits compactDelayMs, then compacts', async () => {
+    const factory = new IDBFactory();
+    const records = await longLog(factory);
+    const db = await openDelayed(factory, 300);
+    const log = logOf(factory);
+    expect((await log.read('products--0', 0)).length).toBe(records);
+    expect((await db.products.findOne('MOVING').exec())?.qty).toBe(COMPACT_AFTER_RECORDS);
+    await expect.poll(async () => (await log.read('products--0', 0)).length, { timeout: 3000 }).toBe(1);
+  });
+
+  it('does not compact once the collection closed before the delay ran out', async () => {
+    const factory = new IDBFactory();
+    const records = await longLog(factory);
+    const db = await openDelayed(factory, 200);
+    await closeDb(db);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await logOf(factory).read('products--0', 0)).length).toBe(records);
   });
 });
 

@@ -50,6 +50,11 @@ export interface MappedStorageOptions extends IndexedDbSettings {
    * create collections with random names map them all with `() => true`).
    */
   mapped: readonly string[] | ((collectionName: string) => boolean);
+  /**
+   * How long after a collection opened its long log is compacted (default 0: at once). Compacting is main-thread
+   * work on the whole collection (about a second at 100,000 products): the app waits until it has started.
+   */
+  compactDelayMs?: number;
 }
 
 /** The mapped instance's internals (RxDB's wrappers forward them): what the catalogue reads in one go. */
@@ -96,6 +101,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private closing: Promise<void> | undefined;
+  private compactTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly onMessage = (event: MessageEvent<unknown>): void => {
     const data = event.data as { stream?: unknown } | null;
     if (data?.stream === this.stream) this.scheduleCatchUp();
@@ -108,6 +114,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     params: RxStorageInstanceCreationParams<T, unknown>,
     private readonly openLog: () => WriteLog,
     private readonly channel: BroadcastChannel | undefined,
+    private readonly compactDelayMs = 0,
   ) {
     this.databaseName = params.databaseName;
     this.collectionName = params.collectionName;
@@ -138,9 +145,15 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.scheduleCatchUp();
     if (records.length > COMPACT_AFTER_RECORDS) {
       // In the background: the state is in memory already; a failed compaction leaves the records as they were.
-      void this.log
-        .compact(this.stream, (all) => compactedState(all, this.primaryPath), COMPACT_CHUNK_SIZE)
-        .catch((error: unknown) => console.warn(`[mapped-storage] compacting ${this.stream} failed`, error));
+      const compact = (): void => {
+        this.compactTimer = undefined;
+        if (this.closed) return;
+        void this.log
+          .compact(this.stream, (all) => compactedState(all, this.primaryPath), COMPACT_CHUNK_SIZE)
+          .catch((error: unknown) => console.warn(`[mapped-storage] compacting ${this.stream} failed`, error));
+      };
+      if (this.compactDelayMs > 0) this.compactTimer = setTimeout(compact, this.compactDelayMs);
+      else compact();
     }
   }
 
@@ -299,6 +312,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.closed = true;
+      clearTimeout(this.compactTimer);
       this.channel?.removeEventListener('message', this.onMessage);
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
       // A write under way finishes (and tells the other tabs) before the channel and the log close.
@@ -362,7 +376,7 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
         params.multiInstance && typeof BroadcastChannel !== 'undefined'
           ? new BroadcastChannel(writeLogName(params.databaseName))
           : undefined;
-      const instance = new MappedStorageInstance<T>(params, openLog, channel);
+      const instance = new MappedStorageInstance<T>(params, openLog, channel, options.compactDelayMs);
       try {
         await instance.open();
       } catch (error) {

@@ -8,5 +8,6 @@ import { getAppStorage, type CatalogStorage } from '../database';
  * never share data.
  */
 export function fakeAppStorage(factory: IDBFactory = new IDBFactory(), catalog?: CatalogStorage): RxStorage<unknown, unknown> {
-  return getAppStorage({ indexedDB: factory, IDBKeyRange }, catalog);
+  // A long log is compacted as soon as it opens: tests see the compaction without waiting for it.
+  return getAppStorage({ indexedDB: factory, IDBKeyRange }, catalog, 0);
 }
