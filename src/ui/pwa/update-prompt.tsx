@@ -3,13 +3,17 @@ import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useLingui } from '@lingui/react/macro';
 import { useNotify } from '../shared/notifications/notifications';
+import { classifyCodeLoadFailure } from '../shared/new-version/code-load-failure';
+import { announceNewVersion, useNewVersionAnnounced } from '../shared/new-version/new-version-signal';
 
 /** docs/product-rules.md §9: the app looks for a new version every 10 minutes. */
 const VERSION_CHECK_INTERVAL_MS = 600_000;
 
 /**
  * Registers the service worker. A new deployment does not take over silently (a cart or checkout in
- * progress must not reload under the buyer): it waits and a permanent notification offers "Reload".
+ * progress must not reload under the buyer): it waits and a permanent notification offers "Reload". The
+ * same notification appears when this tab finds that a newer deployment removed code it still needs
+ * (docs/decisions/032-safe-upgrades.md).
  */
 export function UpdatePrompt() {
   const { t } = useLingui();
@@ -24,22 +28,45 @@ export function UpdatePrompt() {
         if (navigator.onLine) void registration.update();
       }, VERSION_CHECK_INTERVAL_MS);
     },
+    // Another tab's "Reload" put the new worker in charge of this one too. The plugin would reload this tab
+    // at once, under a buyer who may be halfway through a form; it keeps running and keeps the prompt
+    // instead, and code it has not loaded yet is handled when it turns out to be gone (decision 032).
+    onNeedReload() {
+      announceNewVersion();
+    },
     onRegisterError(error: unknown) {
       console.error('Service worker registration failed', error);
     },
   });
 
+  const codeReplaced = useNewVersionAnnounced();
+  useEffect(() => listenForReplacedCode(), []);
+
   useEffect(() => {
-    if (!needRefresh) return;
+    if (!needRefresh && !codeReplaced) return;
     notify({
       type: 'info',
       message: t`A new version is available`,
       timeToLive: 0,
       action: { label: t`Reload`, onClick: () => void activateNewVersion(updateServiceWorker) },
     });
-  }, [needRefresh, notify, t, updateServiceWorker]);
+  }, [needRefresh, codeReplaced, notify, t, updateServiceWorker]);
 
   return null;
+}
+
+/**
+ * Vite's preload helper announces a chunk (or its styles) that failed to load before the import rejects;
+ * the import's own rejection still reaches the error boundary, which shows what the page has instead.
+ */
+function listenForReplacedCode(): () => void {
+  const onPreloadError = (event: Event) => {
+    void classifyCodeLoadFailure((event as Event & { payload?: unknown }).payload).then((failure) => {
+      if (failure === 'new-version') announceNewVersion();
+    });
+  };
+  window.addEventListener('vite:preloadError', onPreloadError);
+  return () => window.removeEventListener('vite:preloadError', onPreloadError);
 }
 
 /**
