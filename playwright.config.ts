@@ -12,7 +12,7 @@ const browser = {
 };
 
 /** Specs that replace what the bridge serves from dist/ (docs/decisions/032-safe-upgrades.md). */
-const DEPLOYMENT_SPECS = ['**/update-prompt.spec.ts', '**/missing-chunk.spec.ts'];
+const DEPLOYMENT_SPECS = ['**/update-prompt.spec.ts', '**/missing-chunk.spec.ts', '**/schema-handover.spec.ts'];
 
 /**
  * End-to-end tests against the real bridge serving the built storefront (`npm run build` runs first, see

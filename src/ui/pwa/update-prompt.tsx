@@ -2,9 +2,10 @@
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useLingui } from '@lingui/react/macro';
+import { isDatabaseReplaced, onDatabaseReplaced } from '../../db/database-replaced';
 import { useNotify } from '../shared/notifications/notifications';
 import { classifyCodeLoadFailure } from '../shared/new-version/code-load-failure';
-import { announceNewVersion, useNewVersionAnnounced } from '../shared/new-version/new-version-signal';
+import { announceNewVersion, announceNewVersionAgain, useNewVersionAnnouncement } from '../shared/new-version/new-version-signal';
 
 /** docs/product-rules.md §9: the app looks for a new version every 10 minutes. */
 const VERSION_CHECK_INTERVAL_MS = 600_000;
@@ -39,18 +40,21 @@ export function UpdatePrompt() {
     },
   });
 
-  const codeReplaced = useNewVersionAnnounced();
+  const announcement = useNewVersionAnnouncement();
   useEffect(() => listenForReplacedCode(), []);
+  // A tab of a newer build took the local database over: this one can no longer save (decision 032 §2).
+  useEffect(() => onDatabaseReplaced(announceNewVersion), []);
+  useEffect(() => listenForRefusedWrites(), []);
 
   useEffect(() => {
-    if (!needRefresh && !codeReplaced) return;
+    if (!needRefresh && announcement === 0) return;
     notify({
       type: 'info',
       message: t`A new version is available`,
       timeToLive: 0,
       action: { label: t`Reload`, onClick: () => void activateNewVersion(updateServiceWorker) },
     });
-  }, [needRefresh, codeReplaced, notify, t, updateServiceWorker]);
+  }, [needRefresh, announcement, notify, t, updateServiceWorker]);
 
   return null;
 }
@@ -67,6 +71,21 @@ function listenForReplacedCode(): () => void {
   };
   window.addEventListener('vite:preloadError', onPreloadError);
   return () => window.removeEventListener('vite:preloadError', onPreloadError);
+}
+
+/**
+ * After a newer tab took the database over, every save of this tab fails on the closed database, wherever
+ * it was started; the one answer that helps is the reload, so the prompt comes back. What the buyer typed
+ * stays in the form.
+ */
+function listenForRefusedWrites(): () => void {
+  const onFailure = (event: PromiseRejectionEvent) => {
+    if (!isDatabaseReplaced()) return;
+    event.preventDefault();
+    announceNewVersionAgain();
+  };
+  window.addEventListener('unhandledrejection', onFailure);
+  return () => window.removeEventListener('unhandledrejection', onFailure);
 }
 
 /**

@@ -18,6 +18,25 @@ const PREVIOUS_DIST = path.join(REPO_ROOT, 'dist-previous');
 /** The page whose code the next deployment changes, so its old chunk is gone from the server. */
 export const CHANGED_PAGE_SOURCE = 'src/ui/features/static-pages/faqs-page.tsx';
 
+/** The buyer collection whose schema version the next deployment raises, with a migration that keeps every line. */
+const BUMPED_SCHEMA_SOURCE = 'src/db/schema/cart-items.ts';
+const SCHEMA_CHANGES: [string, string][] = [
+  ['  version: 1,\n', '  version: 2,\n'],
+  [
+    'export const cartItemMigrations = { 1: (): null => null };',
+    'export const cartItemMigrations = { 1: (): null => null, 2: (doc: CartItemDoc): CartItemDoc => doc };',
+  ],
+];
+
+function edit(file: string, changes: [string, string][]): void {
+  let text = readFileSync(file, 'utf8');
+  for (const [from, to] of changes) {
+    if (!text.includes(from)) throw new Error(`The next deployment expects "${from}" in ${file}`);
+    text = text.replace(from, to);
+  }
+  writeFileSync(file, text);
+}
+
 let built: Promise<string> | undefined;
 
 /** Builds the next deployment once; resolves to its output directory. */
@@ -32,6 +51,7 @@ async function build(): Promise<string> {
   symlinkSync(realpathSync(path.join(REPO_ROOT, 'node_modules')), path.join(root, 'node_modules'));
   const page = path.join(root, CHANGED_PAGE_SOURCE);
   writeFileSync(page, `${readFileSync(page, 'utf8')}\nexport const release = 'next';\n`);
+  edit(path.join(root, BUMPED_SCHEMA_SOURCE), SCHEMA_CHANGES);
   const outDir = path.join(root, 'dist');
   const started = Date.now();
   await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--logLevel', 'warn'], {

@@ -5,16 +5,26 @@ import { useSyncExternalStore } from 'react';
  * is gone from the server, docs/decisions/032-safe-upgrades.md). Once set it stays set: only a reload loads
  * the new version. The update prompt shows the one "A new version is available" notification for it.
  */
-let announced = false;
+let announced = 0;
 const listeners = new Set<() => void>();
 
 export function announceNewVersion(): void {
-  if (announced) return;
-  announced = true;
+  if (announced > 0) return;
+  announced = 1;
   for (const listener of listeners) listener();
 }
 
-export function isNewVersionAnnounced(): boolean {
+/**
+ * Something the buyer did failed because this tab's code is out of date (a save refused after a newer tab
+ * took the database over): the prompt comes back even if the buyer had closed it.
+ */
+export function announceNewVersionAgain(): void {
+  announced += 1;
+  for (const listener of listeners) listener();
+}
+
+/** 0 while this tab knows of no newer version; then a number that grows with every new announcement. */
+export function newVersionAnnouncement(): number {
   return announced;
 }
 
@@ -23,6 +33,6 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useNewVersionAnnounced(): boolean {
-  return useSyncExternalStore(subscribe, isNewVersionAnnounced, isNewVersionAnnounced);
+export function useNewVersionAnnouncement(): number {
+  return useSyncExternalStore(subscribe, newVersionAnnouncement, newVersionAnnouncement);
 }
