@@ -3,6 +3,7 @@ import { DEMO, DEMO_PASSWORD } from './support/accounts';
 import { buyersOf, cartButton, localCart, serverCart } from './support/cart';
 import { plainProducts, pullAll, type CatalogProduct } from './support/catalog-api';
 import { waitForCatalogReady, waitForServiceWorkerControl } from './support/catalog-ui';
+import { waitsForLeadership } from './support/leadership';
 import { buildNextDeployment, deployNext, restore } from './support/next-deployment';
 import { homeHeading, logIn } from './support/session';
 
@@ -56,6 +57,10 @@ test('a cart line written in an old tab reaches the new build once; a write afte
 
   // The new build opened the database only after the old tab closed it, and migrated the old tab's line.
   await expect.poll(() => localCart(first), { timeout: 20_000 }).toContain(line);
+
+  // The old tab led the sync once the first tab had left its old page; after the handover it leads no more,
+  // so the new build's tab syncs (decision 032 §3).
+  await expect.poll(() => waitsForLeadership(first)).toBe(false);
 
   // The old tab was not reloaded under the buyer; it says a new version is there, and refuses to save.
   expect(await second.evaluate(() => performance.timeOrigin)).toBe(secondLoad);
