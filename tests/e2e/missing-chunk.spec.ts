@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/accounts';
+import { waitForServiceWorkerControl } from './support/catalog-ui';
 import { REPO_ROOT } from './support/e2e-env';
 import { CHANGED_PAGE_SOURCE, buildNextDeployment, chunkOf, deployNext, restore } from './support/next-deployment';
 import { homeHeading, logIn } from './support/session';
@@ -15,23 +16,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => restore());
 
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-}
-
 test('an old tab whose page chunk a new deployment removed offers "Reload", and the reload opens the page', async ({ context }) => {
   const oldChunk = chunkOf(path.join(REPO_ROOT, 'dist'), CHANGED_PAGE_SOURCE);
   const first = await context.newPage();
   await logIn(first, DEMO.user, DEMO_PASSWORD);
-  await controlledByServiceWorker(first);
+  await waitForServiceWorkerControl(first);
   const second = await context.newPage();
   await second.goto('/');
   await expect(homeHeading(second)).toBeVisible();
-  await controlledByServiceWorker(second);
+  await waitForServiceWorkerControl(second);
 
   // The second tab's page load, to show later that nothing reloaded it under the buyer.
   const secondOrigin = await second.evaluate(() => performance.timeOrigin);
