@@ -201,7 +201,11 @@ export function getAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDat
 
 function browserHandover(): HandoverEnvironment | null {
   if (typeof navigator === 'undefined' || !('locks' in navigator) || typeof BroadcastChannel === 'undefined') return null;
-  return { locks: navigator.locks, openChannel: (name) => new BroadcastChannel(name) };
+  return {
+    locks: navigator.locks,
+    openChannel: (name) => new BroadcastChannel(name),
+    ...(typeof document === 'undefined' ? {} : { lifecycle: document }),
+  };
 }
 
 async function openHandedOver(options: AppDatabaseOptions): Promise<AppDatabase> {

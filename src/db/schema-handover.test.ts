@@ -98,6 +98,22 @@ describe('enterSchemaVersion', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('an older tab frozen through the handover closes when it resumes', async () => {
+    const browser = new FakeBrowser();
+    // Frozen: it hears no "upgrading" and does not let go, so the newer tab opens after the bound.
+    const deaf = { postMessage: () => undefined, addEventListener: () => undefined, close: () => undefined };
+    const frozenTab = { ...browser.tab(), openChannel: () => deaf, lifecycle: new EventTarget() } as unknown as HandoverEnvironment & {
+      lifecycle: EventTarget;
+    };
+    let asked = 0;
+    await enterSchemaVersion(OLD, frozenTab, () => (asked += 1));
+    await enterSchemaVersion(NEW, browser.tab(50), () => undefined);
+    expect(asked).toBe(0);
+    frozenTab.lifecycle.dispatchEvent(new Event('resume'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toBe(1);
+  });
+
   it('an older tab does not open while a newer one holds the database', async () => {
     const browser = new FakeBrowser();
     await enterSchemaVersion(NEW, browser.tab(), () => undefined);

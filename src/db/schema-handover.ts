@@ -48,6 +48,8 @@ function isUpgrading(data: unknown): data is UpgradingMessage {
 export interface HandoverEnvironment {
   locks: Pick<LockManager, 'query' | 'request'>;
   openChannel(name: string): Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>;
+  /** Where the Page Lifecycle's `resume` arrives (the document); a frozen tab may have missed "upgrading". */
+  lifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
   waitMs?: number;
 }
 
@@ -97,6 +99,13 @@ export async function enterSchemaVersion(fingerprint: string, env: HandoverEnvir
   channel.addEventListener('message', (event: MessageEvent) => {
     if (isUpgrading(event.data) && event.data.total > total) onNewerBuild();
   });
+  // A tab frozen while a newer one took over (after the bounded wait) learns it on resume from the locks.
+  const onResume = (): void => {
+    void heldFingerprints(env.locks).then((held) => {
+      if (held.some((other) => fingerprintTotal(other) > total)) onNewerBuild();
+    });
+  };
+  env.lifecycle?.addEventListener('resume', onResume);
   if (others.length > 0) {
     const message: UpgradingMessage = { type: 'upgrading', total };
     channel.postMessage(message);
@@ -118,6 +127,7 @@ export async function enterSchemaVersion(fingerprint: string, env: HandoverEnvir
   });
   return {
     release() {
+      env.lifecycle?.removeEventListener('resume', onResume);
       channel.close();
       release();
     },
