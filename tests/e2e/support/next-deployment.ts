@@ -47,6 +47,8 @@ export function buildNextDeployment(): Promise<string> {
 
 async function build(): Promise<string> {
   const root = mkdtempSync(path.join(tmpdir(), 'storefront-next-'));
+  // The worker's specs share the build; it goes when the worker ends.
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
   for (const entry of SOURCES) cpSync(path.join(REPO_ROOT, entry), path.join(root, entry), { recursive: true });
   symlinkSync(realpathSync(path.join(REPO_ROOT, 'node_modules')), path.join(root, 'node_modules'));
   const page = path.join(root, CHANGED_PAGE_SOURCE);
