@@ -183,6 +183,7 @@ export default defineConfig(
     name: 'ignores',
     ignores: [
       'dist/**',
+      'dist-previous/**',
       'dev-dist/**',
       'node_modules/**',
       'data/**',

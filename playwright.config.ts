@@ -11,6 +11,9 @@ const browser = {
   },
 };
 
+/** Specs that replace what the bridge serves from dist/ (docs/decisions/032-safe-upgrades.md). */
+const DEPLOYMENT_SPECS = ['**/update-prompt.spec.ts', '**/missing-chunk.spec.ts', '**/schema-handover.spec.ts'];
+
 /**
  * End-to-end tests against the real bridge serving the built storefront (`npm run build` runs first, see
  * the `test:e2e` script). Browsers cannot be downloaded on these machines: the system Chromium is used.
@@ -40,14 +43,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: '**/update-prompt.spec.ts',
+      testIgnore: DEPLOYMENT_SPECS,
       use: browser,
     },
     {
-      // Simulates a new deployment by changing the served dist/sw.js: runs alone, after every other test.
+      // Simulate a new deployment by changing the served dist/: run after every other test, one at a time.
       name: 'deployment',
-      testMatch: '**/update-prompt.spec.ts',
+      testMatch: DEPLOYMENT_SPECS,
       dependencies: ['chromium'],
+      workers: 1,
+      fullyParallel: false,
       use: browser,
     },
   ],

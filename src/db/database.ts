@@ -3,6 +3,8 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { isDatabaseReplaced, markDatabaseReplaced } from './database-replaced';
+import { NewerSchemaError, enterSchemaVersion, schemaFingerprint, type HandoverEnvironment, type SchemaTenure } from './schema-handover';
 import { getRxStorageMapped, writeLogName } from './storage/mapped-storage';
 import { prefetchWriteLog, type IndexedDbSettings } from './storage/write-log';
 import { accountMigrations, accountSchema, type AccountDoc } from './schema/account';
@@ -183,15 +185,18 @@ export async function createAppDatabase(options: AppDatabaseOptions = {}): Promi
 }
 
 let appDatabase: Promise<AppDatabase> | undefined;
+/** This tab's place among the tabs that have the database open (decision 032 §2); released once it is closed. */
+let appTenure: SchemaTenure | undefined;
 
 /**
  * The app's one database, created once per JS context. Call it from module scope or loaders, never
  * create the database inside a React effect: StrictMode runs effects twice and would open it twice.
- * The options of the first call win.
+ * The options of the first call win. In a browser it opens only once no tab of an older build has it open
+ * (decision 032 §2); when a newer build takes it over, it is closed and stays closed until the page reloads.
  */
 export function getAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
   if (!appDatabase) {
-    const creating = createAppDatabase(options);
+    const creating = openHandedOver(options);
     appDatabase = creating;
     // A failed open (quota, blocked upgrade) must not poison every later call.
     creating.catch(() => {
@@ -199,6 +204,52 @@ export function getAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDat
     });
   }
   return appDatabase;
+}
+
+function browserHandover(): HandoverEnvironment | null {
+  if (typeof navigator === 'undefined' || !('locks' in navigator) || typeof BroadcastChannel === 'undefined') return null;
+  return {
+    locks: navigator.locks,
+    openChannel: (name) => new BroadcastChannel(name),
+    ...(typeof document === 'undefined' ? {} : { lifecycle: document }),
+  };
+}
+
+async function openHandedOver(options: AppDatabaseOptions): Promise<AppDatabase> {
+  const handover = options.multiInstance === false ? null : browserHandover();
+  if (!handover) return createAppDatabase(options);
+  // Once replaced, never again: the old schema's storage would take writes the new build never reads.
+  if (isDatabaseReplaced()) throw new NewerSchemaError('A newer version of the app has taken over the local database');
+  const current: { opening?: Promise<AppDatabase> } = {};
+  let tenure: SchemaTenure | undefined;
+  let leaving = false;
+  // A newer build asks for the database: no new writes from here on, the ones in flight finish inside
+  // close(), and the page offers the reload.
+  const leave = async (): Promise<void> => {
+    if (leaving) return;
+    leaving = true;
+    markDatabaseReplaced();
+    const db = await current.opening?.catch(() => undefined);
+    if (db && !db.closed) await db.close();
+    tenure?.release();
+  };
+  try {
+    tenure = await enterSchemaVersion(schemaFingerprint(APP_COLLECTION_SCHEMAS), handover, () => void leave());
+  } catch (error) {
+    if (error instanceof NewerSchemaError) markDatabaseReplaced();
+    throw error;
+  }
+  if (leaving) {
+    tenure.release();
+    throw new NewerSchemaError('A newer version of the app has taken over the local database');
+  }
+  appTenure = tenure;
+  current.opening = createAppDatabase(options);
+  const held = tenure;
+  return current.opening.catch((error: unknown) => {
+    held.release();
+    throw error;
+  });
 }
 
 /** Closes the app's database (tests, logout flows); the next getAppDatabase() opens it again. */
@@ -209,4 +260,6 @@ export async function closeAppDatabase(): Promise<void> {
   // A failed open was already reported to whoever awaited getAppDatabase(); nothing is open to close.
   const db = await current.catch(() => undefined);
   if (db && !db.closed) await db.close();
+  appTenure?.release();
+  appTenure = undefined;
 }

@@ -110,6 +110,9 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     if (document.visibilityState === 'visible') this.scheduleCatchUp();
   };
 
+  /** A tab the browser froze may have missed other tabs' messages (decision 032 §3). */
+  private readonly onResume = (): void => this.scheduleCatchUp();
+
   constructor(
     params: RxStorageInstanceCreationParams<T, unknown>,
     private readonly openLog: () => WriteLog,
@@ -140,7 +143,10 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.memory.load(mergeRecords(records, this.primaryPath) as Map<string, RxDocumentData<T>>);
     this.lastApplied = records[records.length - 1]?.id ?? 0;
     this.channel?.addEventListener('message', this.onMessage);
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisible);
+    if (typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', this.onVisible);
+      document.addEventListener('resume', this.onResume);
+    }
     // A record appended between the read above and the listener would otherwise wait for the next message.
     this.scheduleCatchUp();
     if (records.length > COMPACT_AFTER_RECORDS) {
@@ -314,7 +320,10 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
       this.closed = true;
       clearTimeout(this.compactTimer);
       this.channel?.removeEventListener('message', this.onMessage);
-      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
+      if (typeof document !== 'undefined') {
+        document.removeEventListener('visibilitychange', this.onVisible);
+        document.removeEventListener('resume', this.onResume);
+      }
       // A write under way finishes (and tells the other tabs) before the channel and the log close.
       await this.queue;
       this.channel?.close();

@@ -2,8 +2,10 @@ import { fromEvent, NEVER, type Observable } from 'rxjs';
 import { openAppDatabase } from '../../../db/lazy-database';
 import { observeTaxSettings } from '../../../db/queries/product-tax';
 import type { AppBridge } from '../../../replication/app-bridge';
+import type { CatalogReplication } from '../../../replication/catalog-replication';
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
 import { fetchEventsTicket, liveCatalogEvents, type LiveEvent } from '../../../replication/live-events';
+import { browserSyncLeadership } from '../../../replication/sync-leadership';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
 import { requestPersistentStorage } from './persistent-storage';
 
@@ -67,25 +69,44 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
       // instead of empty (aria-busy) for a frame or two, which made listing cards grow under the buyer's eyes.
       observeTaxSettings(db);
       for (const key of LEGACY_CATALOG_SYNC_STORAGE_KEYS) window.localStorage.removeItem(key);
-      void db
-        .waitForLeadership()
-        .then(() => dropLegacyCatalogStores(db.name))
-        .catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
+      const leadership = browserSyncLeadership();
+      const dropLegacy = leadership.whileLeader(() => {
+        dropLegacyCatalogStores(db.name).catch((error: unknown) => console.warn('old catalogue stores were not deleted', error));
+        return undefined;
+      });
       // The replica and the order queue must survive storage pressure: asked after sign-in (at most monthly).
       void requestPersistentStorage(navigator.storage, window.localStorage);
-      return startCatalogReplication({
-        db,
-        client: bridge.client,
-        bridgeId: window.location.origin,
-        live$: getBrowserLiveEvents(bridge) ?? NEVER,
-        online$: fromEvent(window, 'online'),
-        onPage: (page) => status.record(page),
-        // Ready only once the caught-up page is in IndexedDB, so a page never shows an incomplete catalogue.
-        onCaughtUp: (collection) => status.markReady(collection),
-        // Offline or a bridge hiccup: the pull retries by itself and the UI keeps working from the local data.
-        onError: (collection, error, retryInMs) =>
-          console.debug(`catalogue replication of ${collection} will retry in ${Math.round(retryInMs / 1000)} s`, error),
+      // Only the leader tab pulls; leadership moves when a leader is frozen (decision 032 §3).
+      let current: CatalogReplication | null = null;
+      const pulling = leadership.whileLeader(() => {
+        const replication = startCatalogReplication({
+          db,
+          client: bridge.client,
+          bridgeId: window.location.origin,
+          live$: getBrowserLiveEvents(bridge) ?? NEVER,
+          online$: fromEvent(window, 'online'),
+          onPage: (page) => status.record(page),
+          // Ready only once the caught-up page is in IndexedDB, so a page never shows an incomplete catalogue.
+          onCaughtUp: (collection) => status.markReady(collection),
+          // Offline or a bridge hiccup: the pull retries by itself and the UI keeps working from the local data.
+          onError: (collection, error, retryInMs) =>
+            console.debug(`catalogue replication of ${collection} will retry in ${Math.round(retryInMs / 1000)} s`, error),
+          waitForLeadership: false,
+        });
+        current = replication;
+        return async () => {
+          if (current === replication) current = null;
+          await replication.stop();
+        };
       });
+      return {
+        reSync: (collections) => current?.reSync(collections),
+        // As before: it resolves only in the leader.
+        awaitInSync: () => current?.awaitInSync() ?? new Promise<void>(() => undefined),
+        stop: async () => {
+          await Promise.all([dropLegacy(), pulling()]);
+        },
+      };
     },
     onError: (error) => console.warn('catalogue replication could not start or stop', error),
   });

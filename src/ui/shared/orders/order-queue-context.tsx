@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
-import { filter, type Subscription } from 'rxjs';
+import { filter } from 'rxjs';
 import { M } from '../../../contracts/messages';
 import { placeCartOrders, type PlaceCartInput, type PlaceCartResult } from '../../../db/commands/orders';
 import { observeQueuedOrders, type OrderView } from '../../../db/queries/orders';
@@ -14,6 +14,7 @@ import { sendQueuedOrders, type QueueRun } from '../../../replication/order-queu
 import { handOrdersToServiceWorker } from '../../../replication/order-sync-message';
 import { sendSyncTasks } from '../../../replication/sync-task-queue';
 import { concernsOrders } from '../../../replication/live-events';
+import { browserSyncLeadership } from '../../../replication/sync-leadership';
 import { getBrowserLiveEvents } from '../catalog-sync/browser-catalog-sync';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
@@ -169,23 +170,20 @@ export function OrderQueueProvider({ children }: { children: ReactNode }) {
   // or the supplier set), and every 30 s where live events cannot tell; the other tabs see what it writes.
   useEffect(() => {
     if (!db || !scope) return undefined;
-    let stopped = false;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let live: Subscription | undefined;
-    void db.waitForLeadership().then(() => {
-      if (stopped) return;
-      live = getBrowserLiveEvents(controller.bridge)
+    // Only while this tab leads; leadership moves when a leader is frozen (decision 032 §3).
+    const end = browserSyncLeadership().whileLeader(() => {
+      const live = getBrowserLiveEvents(controller.bridge)
         ?.pipe(filter((event) => concernsOrders(event, scope.buyerId)))
         .subscribe(() => pull());
-      timer = setInterval(() => {
+      const timer = setInterval(() => {
         if (document.visibilityState === 'visible') pull();
       }, PULL_EVERY_MS);
+      return () => {
+        live?.unsubscribe();
+        clearInterval(timer);
+      };
     });
-    return () => {
-      stopped = true;
-      live?.unsubscribe();
-      if (timer) clearInterval(timer);
-    };
+    return () => void end();
   }, [db, scope, controller, pull]);
 
   useEffect(() => {
