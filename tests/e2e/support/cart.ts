@@ -27,6 +27,9 @@ export async function addFromProductPage(page: Page, product: CatalogProduct, qt
   await page.goto(`/p/${product.sku}/${product.slug}`);
   await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  // The line is stored once the page says so; a navigation before that may cut the write short, as it would
+  // for a buyer who leaves the page in the same instant.
+  await expect(page.getByText(/has been added to the cart/).first()).toBeVisible();
 }
 
 /** The device's cart as sorted `SKU×qty` strings, read from the microcart (opened and closed again). */
