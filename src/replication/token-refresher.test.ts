@@ -142,6 +142,28 @@ describe('token refresher', () => {
     await expect(refresher.recover((attempt) => Promise.resolve(`again@${attempt}`), 0, 'access-1')).resolves.toBe('again@0');
     expect(refresh).not.toHaveBeenCalled();
   });
+  it('keeps the session that replaced the pair while a refused refresh ran (leaving a login-as session)', async () => {
+    const tokens = createMemoryTokenStore(OLD);
+    let lost = 0;
+    const refresher = createTokenRefresher({
+      tokens,
+      // The old pair's session ended on the bridge; the new pair was stored while its refresh was on the way.
+      refresh: async () => {
+        await tokens.write(NEW);
+        throw new BridgeError(401, M.tokenRefreshFailed, 'http');
+      },
+      onSessionLost: () => {
+        lost += 1;
+      },
+    });
+    const retried = refresher.recover(() => Promise.resolve(`with:${tokens.read()?.accessToken}`), 0, 'access-1');
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(retried).resolves.toBe('with:access-2');
+    expect(lost).toBe(0);
+    expect(refresher.lock).toBe(0);
+    expect(tokens.read()).toEqual(NEW);
+  });
+
   it('does not store the new pair when the session was logged out while the refresh ran', async () => {
     const tokens = createMemoryTokenStore(OLD);
     let release: (pair: TokenPair) => void = () => undefined;

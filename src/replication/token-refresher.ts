@@ -129,6 +129,11 @@ export function createTokenRefresher(deps: TokenRefresherDeps): TokenRefresher {
     } catch (error) {
       // Offline is not a lost session: keep the tokens, fail the waiting calls, try again later.
       if (error instanceof BridgeError && error.kind === 'network') return { kind: 'offline', error };
+      // Refused. If another sign-in replaced the pair meanwhile (an administrator leaving a customer's session,
+      // a login in another tab), the refusal is about the session that ended, not the one now stored: the
+      // waiting calls go again with it.
+      const now = await deps.tokens.load();
+      if (now && now.refreshToken !== current.refreshToken) return { kind: 'refreshed', pair: now };
       return { kind: 'lost' };
     }
     if (await deps.tokens.replace(current.refreshToken, pair)) return { kind: 'refreshed', pair };
