@@ -78,6 +78,8 @@ test.describe('registration of a company', () => {
     await page.goto(linkIn(await newestMailTo(newcomer.email, '/confirm-email'), '/confirm-email'));
     await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
     await page.getByRole('link', { name: 'Continue to the shop' }).click();
+    // Landed: the account menu closes on a navigation, so it is opened only once the shop is shown.
+    await expect(homeHeading(page)).toBeVisible();
     await expect(confirmNotice(page)).toHaveCount(0);
     await logOut(page);
 

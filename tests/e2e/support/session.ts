@@ -29,7 +29,12 @@ export async function logIn(page: Page, email: string, password: string, company
 }
 
 export async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'My account' }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  const logOutItem = page.getByRole('button', { name: 'Log out' });
+  // The account menu closes on any navigation: one that finishes just after the click closes it again.
+  await expect(async () => {
+    if (!(await logOutItem.isVisible())) await page.getByRole('button', { name: 'My account' }).click();
+    await expect(logOutItem).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await logOutItem.click();
   await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
 }
