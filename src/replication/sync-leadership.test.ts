@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SyncLeadership, type LeadershipEnvironment } from './sync-leadership';
+import { SyncLeadership, replicateWhileLeader, type LeadershipEnvironment } from './sync-leadership';
 
 /** One browser profile's exclusive Web Locks, shared by simulated tabs; each tab has its own lifecycle events. */
 function profile() {
@@ -123,5 +123,37 @@ describe('SyncLeadership', () => {
     tab.lifecycle.dispatchEvent(new Event('resume'));
     await settle();
     expect(log).toEqual(['syncs', 'stops']);
+  });
+});
+
+describe('replicateWhileLeader (the one tab of a test leads)', () => {
+  const fakeReplication = () => {
+    const replication = { stopped: false, stop: async () => void (replication.stopped = true) };
+    return replication;
+  };
+
+  it('starts once the code is loaded, keeps it in the ref, and the clean-up stops it and clears the ref', async () => {
+    const running: { current: ReturnType<typeof fakeReplication> | null } = { current: null };
+    const replication = fakeReplication();
+    const stop = replicateWhileLeader(() => Promise.resolve(() => replication), running);
+    await expect.poll(() => running.current).toBe(replication);
+    stop();
+    await expect.poll(() => replication.stopped).toBe(true);
+    expect(running.current).toBeNull();
+  });
+
+  it('never starts when the clean-up came before the code', async () => {
+    const running: { current: ReturnType<typeof fakeReplication> | null } = { current: null };
+    let starts = 0;
+    let deliver: (start: () => ReturnType<typeof fakeReplication>) => void = () => undefined;
+    const stop = replicateWhileLeader(() => new Promise((resolve) => (deliver = resolve)), running);
+    stop();
+    deliver(() => {
+      starts += 1;
+      return fakeReplication();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(starts).toBe(0);
+    expect(running.current).toBeNull();
   });
 });

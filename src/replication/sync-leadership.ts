@@ -136,3 +136,31 @@ export function browserSyncLeadership(): SyncLeadership {
   }
   return browserLeadership;
 }
+
+/**
+ * A replication that runs while this tab leads, whose code loads on first use (the database's chunk, decision
+ * 030): `load` brings its start function, and `running.current` is the replication running here, or null. The
+ * answer is an effect's clean-up: it stops the replication and keeps a late load from starting one.
+ */
+export function replicateWhileLeader<R extends { stop(): Promise<void> }>(
+  load: () => Promise<() => R>,
+  running: { current: R | null },
+): () => void {
+  let stopped = false;
+  let end: () => Promise<void> = () => Promise.resolve();
+  void load().then((start) => {
+    if (stopped) return;
+    end = browserSyncLeadership().whileLeader(() => {
+      const started = start();
+      running.current = started;
+      return () => {
+        if (running.current === started) running.current = null;
+        return started.stop();
+      };
+    });
+  });
+  return () => {
+    stopped = true;
+    void end();
+  };
+}

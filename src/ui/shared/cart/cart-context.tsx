@@ -22,7 +22,7 @@ import { systemClock } from '../../../domain/clock';
 import { checkCartStock } from '../../../replication/cart-stock';
 import { applyCartCoupon, removeCartCoupon, syncCartTotals } from '../../../replication/cart-totals';
 import type { CartReplication } from '../../../replication/cart-replication';
-import { browserSyncLeadership } from '../../../replication/sync-leadership';
+import { replicateWhileLeader } from '../../../replication/sync-leadership';
 import { paths } from '../../routes/paths';
 import { getBrowserLiveEvents } from '../catalog-sync/browser-catalog-sync';
 import { useDatabase } from '../database/database-provider';
@@ -93,42 +93,31 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [reconnects, setReconnects] = useState(0);
   useEffect(() => {
     if (!db || !scope) return undefined;
-    let replication: CartReplication | null = null;
-    let stopped = false;
-    let end: () => Promise<void> = () => Promise.resolve();
     // RxDB's replication plugin is part of the database chunk, outside the initial bundle (decision 030); by the
     // time a database is open it is loaded, so this import costs no round trip. Only the leader tab replicates;
     // leadership moves when a leader is frozen (decision 032 §3).
-    void import('../../../replication/cart-replication').then(({ startCartReplication }) => {
-      if (stopped) return;
-      end = browserSyncLeadership().whileLeader(() => {
-        const started = startCartReplication(db, client, scope, {
-          live$: getBrowserLiveEvents(controller.bridge),
-          waitForLeadership: false,
-        });
-        replication = started;
-        replicationRef.current = started;
-        return () => {
-          if (replication === started) replication = null;
-          if (replicationRef.current === started) replicationRef.current = null;
-          return started.stop();
-        };
-      });
-    });
+    const stopReplication = replicateWhileLeader(
+      () =>
+        import('../../../replication/cart-replication').then(
+          ({ startCartReplication }) =>
+            () =>
+              startCartReplication(db, client, scope, { live$: getBrowserLiveEvents(controller.bridge), waitForLeadership: false }),
+        ),
+      replicationRef,
+    );
     const stock = (): void => {
       checkCartStock(db, client, scope, systemClock.now()).catch(() => undefined);
     };
     const online = (): void => {
-      replication?.reSync();
+      replicationRef.current?.reSync();
       stock();
       setReconnects((n) => n + 1);
     };
     stock();
     window.addEventListener('online', online);
     return () => {
-      stopped = true;
       window.removeEventListener('online', online);
-      void end();
+      stopReplication();
     };
   }, [db, scope, client, controller]);
 

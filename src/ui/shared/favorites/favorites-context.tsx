@@ -4,7 +4,7 @@ import { observeFavorites } from '../../../db/queries/favorites';
 import type { FavoriteDoc } from '../../../db/schema/favorites';
 import { systemClock } from '../../../domain/clock';
 import type { FavoritesReplication } from '../../../replication/favorites-replication';
-import { browserSyncLeadership } from '../../../replication/sync-leadership';
+import { replicateWhileLeader } from '../../../replication/sync-leadership';
 import { useDatabase } from '../database/database-provider';
 import { useObservable } from '../database/use-observable';
 import { useSession, useSessionController } from '../session/session-context';
@@ -43,30 +43,22 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const replicationRef = useRef<FavoritesReplication | null>(null);
   useEffect(() => {
     if (!db || !buyerId) return undefined;
-    let replication: FavoritesReplication | null = null;
-    let stopped = false;
-    let end: () => Promise<void> = () => Promise.resolve();
     // Loaded with the database's chunk (RxDB's replication plugin), not with the first page (decision 030). Only
     // the leader tab replicates; leadership moves when a leader is frozen (decision 032 §3).
-    void import('../../../replication/favorites-replication').then(({ startFavoritesReplication }) => {
-      if (stopped) return;
-      end = browserSyncLeadership().whileLeader(() => {
-        const started = startFavoritesReplication(db, client, buyerId, { waitForLeadership: false });
-        replication = started;
-        replicationRef.current = started;
-        return () => {
-          if (replication === started) replication = null;
-          if (replicationRef.current === started) replicationRef.current = null;
-          return started.stop();
-        };
-      });
-    });
-    const online = (): void => replication?.reSync();
+    const stopReplication = replicateWhileLeader(
+      () =>
+        import('../../../replication/favorites-replication').then(
+          ({ startFavoritesReplication }) =>
+            () =>
+              startFavoritesReplication(db, client, buyerId, { waitForLeadership: false }),
+        ),
+      replicationRef,
+    );
+    const online = (): void => replicationRef.current?.reSync();
     window.addEventListener('online', online);
     return () => {
-      stopped = true;
       window.removeEventListener('online', online);
-      void end();
+      stopReplication();
     };
   }, [db, buyerId, client]);
 
