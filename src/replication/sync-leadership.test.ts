@@ -146,7 +146,10 @@ describe('replicateWhileLeader (the one tab of a test leads)', () => {
     const running: { current: ReturnType<typeof fakeReplication> | null } = { current: null };
     let starts = 0;
     let deliver: (start: () => ReturnType<typeof fakeReplication>) => void = () => undefined;
-    const stop = replicateWhileLeader(() => new Promise((resolve) => (deliver = resolve)), running);
+    const stop = replicateWhileLeader(
+      () => new Promise<() => ReturnType<typeof fakeReplication>>((resolve) => (deliver = resolve)),
+      running,
+    );
     stop();
     deliver(() => {
       starts += 1;
