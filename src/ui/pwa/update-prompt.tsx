@@ -101,5 +101,11 @@ async function activateNewVersion(updateServiceWorker: (reload?: boolean) => Pro
     return;
   }
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  // The buyer asked for a reload: it happens even when the switch is not announced to this page (seen in the
+  // deployment e2e: the prompt went, the page stayed on the old version).
+  setTimeout(() => window.location.reload(), RELOAD_AT_THE_LATEST_MS);
   await updateServiceWorker(true);
 }
+
+/** How long "Reload" waits for the new service worker to take over before it reloads anyway. */
+const RELOAD_AT_THE_LATEST_MS = 3000;
