@@ -16,7 +16,7 @@ import { catalogMetaSchema, type CatalogMetaDoc } from './schema/catalog-meta';
 import { categorySchema, type CategoryDoc } from './schema/categories';
 import { favoriteMigrations, favoriteSchema, type FavoriteDoc } from './schema/favorites';
 import { orderMigrations, orderSchema, type OrderDoc } from './schema/orders';
-import { productSchema, type ProductDoc } from './schema/products';
+import { PRODUCT_REPEATED_VALUES, productSchema, type ProductDoc } from './schema/products';
 import { supplierSchema, type SupplierDoc } from './schema/suppliers';
 import { syncTaskSchema, type SyncTaskDoc } from './schema/sync-tasks';
 
@@ -97,7 +97,9 @@ export function getAppStorage(
 ): RxStorage<unknown, unknown> {
   const indexedDb = settings.indexedDB ? { indexedDB: settings.indexedDB, IDBKeyRange: settings.IDBKeyRange } : {};
   const dexie = getRxStorageDexie(indexedDb);
-  return catalog === 'dexie' ? dexie : getRxStorageMapped({ persistent: dexie, mapped: MAPPED_COLLECTIONS, compactDelayMs, ...indexedDb });
+  if (catalog === 'dexie') return dexie;
+  const repeatedValues = { products: PRODUCT_REPEATED_VALUES };
+  return getRxStorageMapped({ persistent: dexie, mapped: MAPPED_COLLECTIONS, compactDelayMs, repeatedValues, ...indexedDb });
 }
 
 /** A long catalogue log is compacted this long after start, not while the first page is being shown. */

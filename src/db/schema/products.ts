@@ -91,6 +91,29 @@ export interface ProductDoc {
   updated_at: number;
 }
 
+/**
+ * Properties whose values repeat across products by nature: a supplier's id and name on each of its products,
+ * one of a few types and units, category ids, attribute values and option labels (also inside variants and
+ * bundle options). The catalogue keeps each distinct value once in memory (src/db/storage/repeated-values.ts).
+ * Names, skus, slugs and paths are unique per product and are not listed.
+ */
+export const PRODUCT_REPEATED_VALUES: readonly string[] = [
+  'supplier_id',
+  'supplier_name',
+  'type_id',
+  'measurement_unit',
+  'category_ids',
+  'category_name',
+  'manufacturer',
+  'attributes',
+  'custom_attributes',
+  'configurable_options',
+  'link_type',
+  'title',
+  'title_en',
+  'type',
+];
+
 export const productSchema: RxJsonSchema<ProductDoc> = {
   title: 'products',
   description: 'Catalogue products, pulled from the bridge change feed',

@@ -14,6 +14,7 @@ import {
   type StringKeys,
 } from 'rxdb';
 import { Subject } from 'rxjs';
+import type { RepeatedValues } from './repeated-values';
 
 type ChangeBulk<T> = EventBulk<RxStorageChangeEvent<RxDocumentData<T>>, { id: string; lwt: number }>;
 
@@ -34,6 +35,8 @@ export class DocumentMap<T> {
     /** The storage instance the documents belong to: its schema and names go into conflict errors. */
     private readonly owner: Pick<RxStorageInstance<T, unknown, unknown>, 'schema' | 'collectionName' | 'databaseName'>,
     readonly primaryPath: string,
+    /** Strings repeated across documents, kept once (repeated-values.ts); every document stored goes through it. */
+    private readonly repeated?: RepeatedValues,
   ) {}
 
   get schema(): Readonly<RxJsonSchema<RxDocumentData<T>>> {
@@ -58,14 +61,14 @@ export class DocumentMap<T> {
    */
   load(state: ReadonlyMap<string, RxDocumentData<T>>): void {
     if (this.documents.size > 0) throw new Error('DocumentMap.load() is for an empty map');
-    for (const [key, doc] of state) this.documents.set(key, doc);
+    for (const [key, doc] of state) this.documents.set(key, this.repeated ? this.repeated.share(doc) : doc);
   }
 
   /** Writes the rows that do not conflict and emits their change events, as an RxDB storage does. */
   bulkWrite(rows: BulkWriteRow<T>[], context: string): RxStorageBulkWriteResponse<T> {
     const categorized = this.categorize(rows, context);
-    for (const row of categorized.bulkInsertDocs) this.documents.set(this.keyOf(row.document), row.document);
-    for (const row of categorized.bulkUpdateDocs) this.documents.set(this.keyOf(row.document), row.document);
+    for (const row of categorized.bulkInsertDocs) this.store(row.document);
+    for (const row of categorized.bulkUpdateDocs) this.store(row.document);
     const bulk = categorized.eventBulk as ChangeBulk<T>;
     if (bulk.events.length > 0) {
       const last = categorized.newestRow!.document;
@@ -112,6 +115,10 @@ export class DocumentMap<T> {
   clear(): void {
     this.documents.clear();
     this.changes$.complete();
+  }
+
+  private store(doc: RxDocumentData<T>): void {
+    this.documents.set(this.keyOf(doc), this.repeated ? this.repeated.share(doc) : doc);
   }
 
   private keyOf(doc: RxDocumentData<T>): string {

@@ -18,6 +18,7 @@ import {
 } from 'rxdb';
 import type { Observable } from 'rxjs';
 import { DocumentMap } from './document-map';
+import { RepeatedValues } from './repeated-values';
 import { compactedState, mergeRecords, WriteLog, type IndexedDbSettings, type StoredDoc, type WriteRecord } from './write-log';
 
 export { compactedState, mergeRecords } from './write-log';
@@ -55,6 +56,11 @@ export interface MappedStorageOptions extends IndexedDbSettings {
    * work on the whole collection (about a second at 100,000 products): the app waits until it has started.
    */
   compactDelayMs?: number;
+  /**
+   * Per collection, the properties whose string values repeat across its documents (a supplier's name, a unit):
+   * each distinct value is kept once in memory (repeated-values.ts). `_rev` is always pooled.
+   */
+  repeatedValues?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The mapped instance's internals (RxDB's wrappers forward them): what the catalogue reads in one go. */
@@ -118,13 +124,14 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     private readonly openLog: () => WriteLog,
     private readonly channel: BroadcastChannel | undefined,
     private readonly compactDelayMs = 0,
+    repeatedKeys: readonly string[] = [],
   ) {
     this.databaseName = params.databaseName;
     this.collectionName = params.collectionName;
     this.schema = params.schema;
     this.options = {};
     this.primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey);
-    this.memory = new DocumentMap<T>(this, this.primaryPath);
+    this.memory = new DocumentMap<T>(this, this.primaryPath, new RepeatedValues(new Set(['_rev', ...repeatedKeys])));
     this.stream = `${params.collectionName}--${params.schema.version}`;
     this.token = params.databaseInstanceToken;
     this.log = openLog();
@@ -385,7 +392,13 @@ export function getRxStorageMapped(options: MappedStorageOptions): RxStorage<unk
         params.multiInstance && typeof BroadcastChannel !== 'undefined'
           ? new BroadcastChannel(writeLogName(params.databaseName))
           : undefined;
-      const instance = new MappedStorageInstance<T>(params, openLog, channel, options.compactDelayMs);
+      const instance = new MappedStorageInstance<T>(
+        params,
+        openLog,
+        channel,
+        options.compactDelayMs,
+        options.repeatedValues?.[params.collectionName],
+      );
       try {
         await instance.open();
       } catch (error) {

@@ -1,0 +1,56 @@
+/**
+ * One copy of each repeated string in a collection's documents. JSON.parse gives every value its own string,
+ * so 100,000 products carried 100,000 copies of a handful of supplier names, units, types, category ids and
+ * revisions: about a fifth of a tab's heap (docs/decisions/031-catalogue-memory.md). The documents stay the
+ * same values; only which string object holds them changes.
+ *
+ * Only the properties named are pooled: values that repeat by nature (a supplier's name on each of its
+ * products, one of four units). A name, sku or path that is unique per document would only add a pool entry.
+ */
+export class RepeatedValues {
+  private readonly pool = new Map<string, string>();
+
+  /**
+   * `keys`: property names, at any depth, whose strings are pooled; an array or object under such a key has
+   * every string below it pooled (attribute values, option labels). Other properties are walked into, not pooled.
+   */
+  constructor(private readonly keys: ReadonlySet<string>) {}
+
+  get size(): number {
+    return this.pool.size;
+  }
+
+  /** Replaces the pooled strings of `doc` in place and returns it; a frozen object is left as it is. */
+  share<D>(doc: D): D {
+    if (this.keys.size > 0) this.walk(doc, false);
+    return doc;
+  }
+
+  private intern(value: string): string {
+    const known = this.pool.get(value);
+    if (known !== undefined) return known;
+    this.pool.set(value, value);
+    return value;
+  }
+
+  private walk(node: unknown, pooled: boolean): void {
+    if (typeof node !== 'object' || node === null || Object.isFrozen(node)) return;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i += 1) {
+        const item: unknown = node[i];
+        if (typeof item === 'string') {
+          if (pooled) node[i] = this.intern(item);
+        } else this.walk(item, pooled);
+      }
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const value = record[key];
+      const pool = pooled || this.keys.has(key);
+      if (typeof value === 'string') {
+        if (pool) record[key] = this.intern(value);
+      } else if (typeof value === 'object' && value !== null) this.walk(value, pool);
+    }
+  }
+}
