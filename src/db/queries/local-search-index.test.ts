@@ -190,4 +190,24 @@ describe('local product search', () => {
     await index.sync({ products: products.map((p) => (p.sku === 'CAF-1' ? cheaper : p)), categories });
     expect(index.search('CAF-1').hits[0]?.product.final_price).toBe(99);
   });
+
+  it('follows a renamed category into the products filed under it, also those that did not change', async () => {
+    const products = catalogue();
+    const index = await indexOf(products);
+    const renamed = [category('12', 'Παντοπωλείο', 'Grocery'), categories[1] as CategoryDoc];
+    await index.sync({ products, categories: renamed });
+    expect(index.search('παντοπωλειο').total).toBe(152);
+    expect(index.search('τροφιμα').total).toBe(0);
+    expect(index.search('καθαριστικα').total).toBe(150);
+  });
+
+  it('finds a sku typed in any case, also one with lower-case letters of its own', async () => {
+    const products = [...catalogue(), makeProduct({ sku: 'Mix-7a', id: '9200', name: 'Μείγμα μπαχαρικών', barcode: '' })];
+    const index = await indexOf(products);
+    for (const typed of ['CAF-1', 'caf-1', 'Caf-1'])
+      expect(index.search(typed).hits[0]).toMatchObject({ exact: true, product: { sku: 'CAF-1' } });
+    for (const typed of ['Mix-7a', 'MIX-7A', 'mix-7a'])
+      expect(index.search(typed).hits[0]).toMatchObject({ exact: true, product: { sku: 'Mix-7a' } });
+    expect(index.search('tsh-1-red-m').hits[0]).toMatchObject({ exact: true, product: { sku: 'TSH-1' } });
+  });
 });

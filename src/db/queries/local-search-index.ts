@@ -111,9 +111,25 @@ function toIndexed(product: ProductDoc, names: ReadonlyMap<string, string>): Ind
   return { sku: product.sku, name: product.name, name_en: product.name_en ?? '', category: categoryText(product, names) };
 }
 
-/** What the index holds for a product: when this is unchanged, a price or stock change costs nothing. */
-function textKey(doc: IndexedDoc): string {
-  return `${doc.name}\u0000${doc.name_en}\u0000${doc.category}`;
+/**
+ * Whether the index already holds `after`'s text: a price or stock change costs nothing. Compared field by field
+ * against the product as indexed, so the index keeps no text of its own besides MiniSearch's terms.
+ */
+function sameText(before: ProductDoc, after: ProductDoc): boolean {
+  if (before.name !== after.name || (before.name_en ?? '') !== (after.name_en ?? '')) return false;
+  const was = before.category_ids;
+  const is = after.category_ids;
+  if (was.length !== is.length) return false;
+  for (let i = 0; i < is.length; i += 1) if (was[i] !== is[i]) return false;
+  return true;
+}
+
+/** Categories whose searchable name differs between two builds. */
+function renamedCategories(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Set<string> {
+  const renamed = new Set<string>();
+  for (const [id, name] of after) if (before.get(id) !== name) renamed.add(id);
+  for (const id of before.keys()) if (!after.has(id)) renamed.add(id);
+  return renamed;
 }
 
 function categoryNames(categories: readonly CategoryDoc[]): Map<string, string> {
@@ -121,6 +137,14 @@ function categoryNames(categories: readonly CategoryDoc[]): Map<string, string> 
 }
 
 const macrotask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A sku as a case-free key: the sku itself when it has no lower-case letter (most do: no copy is kept), else
+ * its lower-case form. find() tries both forms of what was typed.
+ */
+function codeKey(sku: string): string {
+  return sku === sku.toUpperCase() ? sku : sku.toLowerCase();
+}
 
 /** Exact lookups: a sku (any case) or barcode names a product; a variant's names its parent. */
 class ExactCodes {
@@ -133,15 +157,15 @@ class ExactCodes {
 
   add(product: ProductDoc): void {
     for (const child of product.configurable_children ?? []) {
-      if (typeof child.sku === 'string') this.codes.set(child.sku.toLowerCase(), product.sku);
+      if (typeof child.sku === 'string') this.codes.set(codeKey(child.sku), product.sku);
       if (typeof child.barcode === 'string' && child.barcode !== '') this.codes.set(child.barcode, product.sku);
     }
     if (product.barcode !== '') this.codes.set(product.barcode, product.sku);
-    this.codes.set(product.sku.toLowerCase(), product.sku);
+    this.codes.set(codeKey(product.sku), product.sku);
   }
 
   find(raw: string): string | undefined {
-    return this.codes.get(raw) ?? this.codes.get(raw.toLowerCase());
+    return this.codes.get(raw) ?? this.codes.get(raw.toUpperCase()) ?? this.codes.get(raw.toLowerCase());
   }
 }
 
@@ -154,8 +178,9 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     processTerm: (term) => foldSearchText(term),
     searchOptions: SEARCH_OPTIONS,
   });
+  /** The products as indexed, by sku: what the next sync compares with. */
   const products = new Map<string, ProductDoc>();
-  const keys = new Map<string, string>();
+  let indexedNames: ReadonlyMap<string, string> = new Map();
   const exact = new ExactCodes();
   let ready = false;
   let queue: Promise<void> = Promise.resolve();
@@ -167,6 +192,8 @@ export function createLocalSearchIndex(): LocalSearchIndex {
    */
   async function apply(catalogue: CatalogSlice, options: SyncOptions): Promise<void> {
     const names = categoryNames(catalogue.categories);
+    const renamed = renamedCategories(indexedNames, names);
+    indexedNames = names;
     const chunk = options.chunkSize ?? BUILD_CHUNK_SIZE;
     const pause = options.pause ?? macrotask;
     const seen = new Set<string>();
@@ -174,15 +201,14 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     let stale = false;
     for (const product of catalogue.products) {
       seen.add(product.sku);
-      if (products.get(product.sku) === product) continue;
-      const doc = toIndexed(product, names);
-      const key = textKey(doc);
-      const before = keys.get(product.sku);
-      if (before === undefined) mini.add(doc);
-      else if (before !== key) mini.replace(doc);
+      const before = products.get(product.sku);
+      // A renamed category changes the text of its products, also of those that did not change themselves.
+      const recategorised = renamed.size > 0 && product.category_ids.some((id) => renamed.has(id));
+      if (before === product && !recategorised) continue;
+      if (before === undefined) mini.add(toIndexed(product, names));
+      else if (recategorised || !sameText(before, product)) mini.replace(toIndexed(product, names));
       stale ||= before !== undefined;
       products.set(product.sku, product);
-      keys.set(product.sku, key);
       exact.add(product);
       sliceWrites += 1;
       if (sliceWrites >= chunk || options.shouldYield?.() === true) {
@@ -194,7 +220,6 @@ export function createLocalSearchIndex(): LocalSearchIndex {
       if (seen.has(sku)) continue;
       mini.discard(sku);
       products.delete(sku);
-      keys.delete(sku);
       stale = true;
     }
     // A changed or removed product may have lost a code; added ones were registered above.
