@@ -1,8 +1,9 @@
 import MiniSearch from 'minisearch';
-import type { SearchOptions } from 'minisearch';
+import type { SearchOptions, SearchResult } from 'minisearch';
 import { MIN_SEARCH_TERM_LENGTH, foldSearchText, minimumMatch, searchTerms } from '../../domain/search-folding';
 import type { CategoryDoc } from '../schema/categories';
 import type { ProductDoc } from '../schema/products';
+import { SkuCodeIndex, type CodeMatch } from './sku-code-index';
 
 /**
  * The offline twin of the bridge's product search (server/services/search/product-search.ts), over the
@@ -69,6 +70,7 @@ export interface LocalSearchIndex {
   search(text: string, options?: LocalSearchOptions): LocalSearchResult;
 }
 
+/** What MiniSearch indexes of a product; its sku's codes are in the SkuCodeIndex beside it. */
 interface IndexedDoc {
   sku: string;
   name: string;
@@ -107,6 +109,12 @@ function categoryText(product: ProductDoc, names: ReadonlyMap<string, string>): 
   return product.category_ids.map((id) => names.get(id) ?? '').join(' ');
 }
 
+/** A sku's codes as the search sees them: the words tokenize() keeps of it, folded. */
+function skuCodes(sku: string): { tokens: string[]; terms: string[] } {
+  const tokens = tokenize(sku, 'sku');
+  return { tokens, terms: tokens.map((token) => foldSearchText(token)).filter((term) => term.length > 0) };
+}
+
 function toIndexed(product: ProductDoc, names: ReadonlyMap<string, string>): IndexedDoc {
   return { sku: product.sku, name: product.name, name_en: product.name_en ?? '', category: categoryText(product, names) };
 }
@@ -137,6 +145,37 @@ function categoryNames(categories: readonly CategoryDoc[]): Map<string, string> 
 }
 
 const macrotask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+interface Scored {
+  id: string;
+  score: number;
+  /** How many of the query's terms it matched. */
+  matched: number;
+}
+
+/**
+ * MiniSearch's results with the sku codes' added, scored as if the codes were one of its fields: a result's
+ * score is the sum of its terms' scores times the number of query terms it matched, best first. MiniSearch's
+ * own order stands when no code matched (most searches: a prefix of a word can have thousands of results).
+ */
+function withCodes(found: readonly SearchResult[], codeMatches: Map<string, CodeMatch>): Scored[] {
+  if (codeMatches.size === 0) return found.map((r) => ({ id: String(r.id), score: r.score, matched: r.queryTerms.length }));
+  const merged: Scored[] = [];
+  for (const result of found) {
+    const id = String(result.id);
+    const code = codeMatches.get(id);
+    if (!code) {
+      merged.push({ id, score: result.score, matched: result.queryTerms.length });
+      continue;
+    }
+    const terms = new Set([...result.queryTerms, ...code.terms]);
+    const score = result.score / Math.max(1, result.queryTerms.length) + code.score;
+    merged.push({ id, score: score * terms.size, matched: terms.size });
+    codeMatches.delete(id);
+  }
+  for (const [id, code] of codeMatches) merged.push({ id, score: code.score * code.terms.size, matched: code.terms.size });
+  return merged.sort((a, b) => b.score - a.score);
+}
 
 /**
  * A sku as a case-free key: the sku itself when it has no lower-case letter (most do: no copy is kept), else
@@ -172,7 +211,7 @@ class ExactCodes {
 export function createLocalSearchIndex(): LocalSearchIndex {
   const mini = new MiniSearch<IndexedDoc>({
     idField: 'sku',
-    fields: ['name', 'name_en', 'sku', 'category'],
+    fields: ['name', 'name_en', 'category'],
     storeFields: [],
     tokenize,
     processTerm: (term) => foldSearchText(term),
@@ -182,6 +221,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
   const products = new Map<string, ProductDoc>();
   let indexedNames: ReadonlyMap<string, string> = new Map();
   const exact = new ExactCodes();
+  const codes = new SkuCodeIndex(skuCodes, LOCAL_SEARCH_BOOST.sku);
   let ready = false;
   let queue: Promise<void> = Promise.resolve();
 
@@ -205,8 +245,10 @@ export function createLocalSearchIndex(): LocalSearchIndex {
       // A renamed category changes the text of its products, also of those that did not change themselves.
       const recategorised = renamed.size > 0 && product.category_ids.some((id) => renamed.has(id));
       if (before === product && !recategorised) continue;
-      if (before === undefined) mini.add(toIndexed(product, names));
-      else if (recategorised || !sameText(before, product)) mini.replace(toIndexed(product, names));
+      if (before === undefined) {
+        mini.add(toIndexed(product, names));
+        codes.add(product.sku);
+      } else if (recategorised || !sameText(before, product)) mini.replace(toIndexed(product, names));
       stale ||= before !== undefined;
       products.set(product.sku, product);
       exact.add(product);
@@ -219,6 +261,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     for (const sku of [...products.keys()]) {
       if (seen.has(sku)) continue;
       mini.discard(sku);
+      codes.remove(sku);
       products.delete(sku);
       stale = true;
     }
@@ -235,7 +278,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     const exactSku = exact.find(raw);
     const exactProduct = exactSku === undefined ? undefined : products.get(exactSku);
     const need = minimumMatch(terms.length);
-    const found = mini.search(terms.join(' ')).filter((r) => new Set(r.queryTerms).size >= need);
+    const found = withCodes(mini.search(terms.join(' ')), codes.search(terms, mini.documentCount)).filter((r) => r.matched >= need);
     const top = found[0]?.score ?? 0;
     const hits: LocalSearchHit[] = exactProduct ? [{ product: exactProduct, score: Number.POSITIVE_INFINITY, exact: true }] : [];
     for (const result of found) {

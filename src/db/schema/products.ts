@@ -92,27 +92,34 @@ export interface ProductDoc {
 }
 
 /**
- * Properties whose values repeat across products by nature: a supplier's id and name on each of its products,
- * one of a few types and units, category ids, attribute values and option labels (also inside variants and
- * bundle options). The catalogue keeps each distinct value once in memory (src/db/storage/repeated-values.ts).
- * Names, skus, slugs and paths are unique per product and are not listed.
+ * What repeats in the products (src/db/storage/repeated-values.ts keeps each distinct value once in memory):
+ * values that repeat across products by nature, such as a supplier's id and name on each of its products, one
+ * of a few types and units, category ids, attribute values and option labels (also inside variants and bundle
+ * options); and a product's slug, which is its url_key unless the bridge says otherwise. Names, skus and paths
+ * are unique per product and are not listed.
  */
-export const PRODUCT_REPEATED_VALUES: readonly string[] = [
-  'supplier_id',
-  'supplier_name',
-  'type_id',
-  'measurement_unit',
-  'category_ids',
-  'category_name',
-  'manufacturer',
-  'attributes',
-  'custom_attributes',
-  'configurable_options',
-  'link_type',
-  'title',
-  'title_en',
-  'type',
-];
+export const PRODUCT_REPEATED_VALUES: {
+  readonly properties: readonly string[];
+  readonly sameValues: readonly (readonly [string, string])[];
+} = {
+  properties: [
+    'supplier_id',
+    'supplier_name',
+    'type_id',
+    'measurement_unit',
+    'category_ids',
+    'category_name',
+    'manufacturer',
+    'attributes',
+    'custom_attributes',
+    'configurable_options',
+    'link_type',
+    'title',
+    'title_en',
+    'type',
+  ],
+  sameValues: [['url_key', 'slug']],
+};
 
 export const productSchema: RxJsonSchema<ProductDoc> = {
   title: 'products',

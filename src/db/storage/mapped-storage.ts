@@ -18,7 +18,7 @@ import {
 } from 'rxdb';
 import type { Observable } from 'rxjs';
 import { DocumentMap } from './document-map';
-import { RepeatedValues } from './repeated-values';
+import { RepeatedValues, type RepeatedValuesSpec } from './repeated-values';
 import { compactedState, mergeRecords, WriteLog, type IndexedDbSettings, type StoredDoc, type WriteRecord } from './write-log';
 
 export { compactedState, mergeRecords } from './write-log';
@@ -57,10 +57,11 @@ export interface MappedStorageOptions extends IndexedDbSettings {
    */
   compactDelayMs?: number;
   /**
-   * Per collection, the properties whose string values repeat across its documents (a supplier's name, a unit):
-   * each distinct value is kept once in memory (repeated-values.ts). `_rev` is always pooled.
+   * Per collection, the properties whose string values repeat across its documents (a supplier's name, a unit),
+   * each distinct value kept once in memory, and pairs of properties that usually hold one value
+   * (repeated-values.ts). `_rev` is always pooled.
    */
-  repeatedValues?: Readonly<Record<string, readonly string[]>>;
+  repeatedValues?: Readonly<Record<string, RepeatedValuesSpec>>;
 }
 
 /** The mapped instance's internals (RxDB's wrappers forward them): what the catalogue reads in one go. */
@@ -124,14 +125,15 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     private readonly openLog: () => WriteLog,
     private readonly channel: BroadcastChannel | undefined,
     private readonly compactDelayMs = 0,
-    repeatedKeys: readonly string[] = [],
+    repeated: RepeatedValuesSpec = { properties: [] },
   ) {
     this.databaseName = params.databaseName;
     this.collectionName = params.collectionName;
     this.schema = params.schema;
     this.options = {};
     this.primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey);
-    this.memory = new DocumentMap<T>(this, this.primaryPath, new RepeatedValues(new Set(['_rev', ...repeatedKeys])));
+    const pool = new RepeatedValues(new Set(['_rev', ...repeated.properties]), repeated.sameValues);
+    this.memory = new DocumentMap<T>(this, this.primaryPath, pool);
     this.stream = `${params.collectionName}--${params.schema.version}`;
     this.token = params.databaseInstanceToken;
     this.log = openLog();

@@ -9,7 +9,7 @@ function parsed<T>(value: T): T {
 }
 
 function productPool(): RepeatedValues {
-  return new RepeatedValues(new Set(['_rev', ...PRODUCT_REPEATED_VALUES]));
+  return new RepeatedValues(new Set(['_rev', ...PRODUCT_REPEATED_VALUES.properties]), PRODUCT_REPEATED_VALUES.sameValues);
 }
 
 function product(n: number, overrides: Partial<ProductDoc> = {}): ProductDoc & { _rev: string } {
@@ -66,5 +66,13 @@ describe('RepeatedValues', () => {
     const pool = new RepeatedValues(new Set());
     pool.share(product(1));
     expect(pool.size).toBe(0);
+  });
+
+  it("gives a product's slug the string of its url_key when they are equal, and only then", () => {
+    const pool = productPool();
+    const same = pool.share(product(1));
+    const different = pool.share(product(2, { slug: 'other-slug' }));
+    expect(same.slug).toBe(same.url_key);
+    expect(different).toMatchObject({ url_key: 'p-2', slug: 'other-slug' });
   });
 });

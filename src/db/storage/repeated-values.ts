@@ -7,6 +7,12 @@
  * Only the properties named are pooled: values that repeat by nature (a supplier's name on each of its
  * products, one of four units). A name, sku or path that is unique per document would only add a pool entry.
  */
+/** Per collection: what RepeatedValues pools (`properties`) and which top-level pairs share a string. */
+export interface RepeatedValuesSpec {
+  readonly properties: readonly string[];
+  readonly sameValues?: readonly (readonly [string, string])[];
+}
+
 export class RepeatedValues {
   private readonly pool = new Map<string, string>();
 
@@ -14,7 +20,14 @@ export class RepeatedValues {
    * `keys`: property names, at any depth, whose strings are pooled; an array or object under such a key has
    * every string below it pooled (attribute values, option labels). Other properties are walked into, not pooled.
    */
-  constructor(private readonly keys: ReadonlySet<string>) {}
+  constructor(
+    private readonly keys: ReadonlySet<string>,
+    /**
+     * Pairs of top-level properties that usually hold one value (a product's slug is its url_key): when they are
+     * equal, the second is given the first's string.
+     */
+    private readonly sameValues: readonly (readonly [string, string])[] = [],
+  ) {}
 
   get size(): number {
     return this.pool.size;
@@ -23,6 +36,13 @@ export class RepeatedValues {
   /** Replaces the pooled strings of `doc` in place and returns it; a frozen object is left as it is. */
   share<D>(doc: D): D {
     if (this.keys.size > 0) this.walk(doc, false);
+    if (this.sameValues.length > 0 && typeof doc === 'object' && doc !== null && !Object.isFrozen(doc)) {
+      const record = doc as Record<string, unknown>;
+      for (const [first, second] of this.sameValues) {
+        const value = record[first];
+        if (typeof value === 'string' && record[second] === value) record[second] = value;
+      }
+    }
     return doc;
   }
 
