@@ -67,12 +67,4 @@ describe('RepeatedValues', () => {
     pool.share(product(1));
     expect(pool.size).toBe(0);
   });
-
-  it("gives a product's slug the string of its url_key when they are equal, and only then", () => {
-    const pool = productPool();
-    const same = pool.share(product(1));
-    const different = pool.share(product(2, { slug: 'other-slug' }));
-    expect(same.slug).toBe(same.url_key);
-    expect(different).toMatchObject({ url_key: 'p-2', slug: 'other-slug' });
-  });
 });
