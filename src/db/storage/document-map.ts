@@ -35,7 +35,7 @@ export class DocumentMap<T> {
     /** The storage instance the documents belong to: its schema and names go into conflict errors. */
     private readonly owner: Pick<RxStorageInstance<T, unknown, unknown>, 'schema' | 'collectionName' | 'databaseName'>,
     readonly primaryPath: string,
-    /** Strings repeated across documents, kept once (repeated-values.ts); every document stored goes through it. */
+    /** Strings repeated across documents, kept once (repeated-values.ts): every document stored is shared in idle time. */
     private readonly repeated?: RepeatedValues,
   ) {}
 
@@ -61,14 +61,18 @@ export class DocumentMap<T> {
    */
   load(state: ReadonlyMap<string, RxDocumentData<T>>): void {
     if (this.documents.size > 0) throw new Error('DocumentMap.load() is for an empty map');
-    for (const [key, doc] of state) this.documents.set(key, this.repeated ? this.repeated.share(doc) : doc);
+    for (const [key, doc] of state) this.documents.set(key, doc);
+    this.repeated?.shareLater(this.documents.values());
   }
 
   /** Writes the rows that do not conflict and emits their change events, as an RxDB storage does. */
   bulkWrite(rows: BulkWriteRow<T>[], context: string): RxStorageBulkWriteResponse<T> {
     const categorized = this.categorize(rows, context);
-    for (const row of categorized.bulkInsertDocs) this.store(row.document);
-    for (const row of categorized.bulkUpdateDocs) this.store(row.document);
+    const stored: RxDocumentData<T>[] = [];
+    for (const row of categorized.bulkInsertDocs) stored.push(row.document);
+    for (const row of categorized.bulkUpdateDocs) stored.push(row.document);
+    for (const doc of stored) this.documents.set(this.keyOf(doc), doc);
+    this.repeated?.shareLater(stored);
     const bulk = categorized.eventBulk as ChangeBulk<T>;
     if (bulk.events.length > 0) {
       const last = categorized.newestRow!.document;
@@ -113,12 +117,9 @@ export class DocumentMap<T> {
   }
 
   clear(): void {
+    this.repeated?.stop();
     this.documents.clear();
     this.changes$.complete();
-  }
-
-  private store(doc: RxDocumentData<T>): void {
-    this.documents.set(this.keyOf(doc), this.repeated ? this.repeated.share(doc) : doc);
   }
 
   private keyOf(doc: RxDocumentData<T>): string {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PRODUCT_REPEATED_VALUES, type ProductDoc } from '../schema/products';
 import { makeProduct } from '../testing/documents';
 import { RepeatedValues } from './repeated-values';
@@ -65,6 +65,27 @@ describe('RepeatedValues', () => {
   it('pools nothing without listed properties', () => {
     const pool = new RepeatedValues(new Set());
     pool.share(product(1));
+    expect(pool.size).toBe(0);
+  });
+
+  it('shares documents handed over for later in idle-time slices, all of them in the end', async () => {
+    const pool = productPool();
+    const docs = Array.from({ length: 1_000 }, (_, n) => product(n, n % 2 ? { supplier_name: 'Άλλος Προμηθευτής' } : {}));
+    const before = parsed(docs);
+    pool.shareLater(docs);
+    expect(pool.size).toBe(0);
+    expect(pool.pending).toBe(true);
+    await vi.waitFor(() => expect(pool.pending).toBe(false));
+    expect(pool.size).toBe(8);
+    expect(docs).toEqual(before);
+  });
+
+  it('stops sharing later when told to (the collection closed)', async () => {
+    const pool = productPool();
+    pool.shareLater([product(1), product(2)]);
+    pool.stop();
+    expect(pool.pending).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(pool.size).toBe(0);
   });
 });
