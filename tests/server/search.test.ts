@@ -328,6 +328,20 @@ describe('access and limits', () => {
     expect((await search('orders', {})).status).toBe(400);
   });
 
+  it('sends the statements of a search one at a time on its connection (pg 9 refuses a second one while one runs)', async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const res = await search('product', { query: { text: 'ζάχαρη άχνη σε σακί' } });
+      expect(res.status).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   it('cuts a search off at the time limit with a 503', async () => {
     const slow = withSearchTimeLimit(db, (q) => q.query('select pg_sleep(0.3)'), 50);
     await expect(slow).rejects.toMatchObject({ status: 503, code: 'SEARCH_TIMEOUT' });

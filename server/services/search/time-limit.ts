@@ -41,15 +41,16 @@ export type SearchTransactionOptions = {
 /**
  * On PostgreSQL each statement of the search gets what is left of the time limit as its
  * statement_timeout, so the server cancels it there (a lock wait included); a search whose connection
- * came after the deadline does not start. The setting travels in the same pipeline as the statement.
+ * came after the deadline does not start. The setting is awaited before the statement: node-postgres sends
+ * one query at a time on a connection anyway, and from pg 9 on a second query while one runs is an error.
  */
 function untilDeadline(tx: Queryable, deadline: number): Queryable {
   return {
     async query<R>(sql: string, params?: readonly unknown[]) {
       const left = Math.floor(deadline - performance.now());
       if (left < 1) throw timedOut();
-      const setting = tx.query(`select set_config('statement_timeout', $1, true)`, [String(left)]);
-      return (await Promise.all([setting, tx.query<R>(sql, params)]))[1];
+      await tx.query(`select set_config('statement_timeout', $1, true)`, [String(left)]);
+      return tx.query<R>(sql, params);
     },
     exec: (sql) => tx.exec(sql),
   };
@@ -67,8 +68,8 @@ export async function searchTransaction<T>(db: Db, run: (q: Queryable) => Promis
   if (db.kind === 'postgresql') {
     try {
       return await db.transaction(async (tx) => {
-        const settings = tx.query(SETTINGS_SQL, [RANDOM_PAGE_COST, WORK_MEM]);
-        return (await Promise.all([settings, run(untilDeadline(tx, deadline))]))[1];
+        await tx.query(SETTINGS_SQL, [RANDOM_PAGE_COST, WORK_MEM]);
+        return run(untilDeadline(tx, deadline));
       });
     } catch (error) {
       if (sqlState(error) === QUERY_CANCELED) throw timedOut();
