@@ -49,6 +49,13 @@ test('an old tab whose page chunk a new deployment removed offers "Reload", and 
   await expect(second.getByRole('heading', { level: 1, name: 'Something went wrong' })).toHaveCount(0);
   await expect(second.getByText('A new version is available')).toBeVisible();
   await second.screenshot({ path: test.info().outputPath('missing-chunk.png') });
+  if (process.env.SCREENSHOTS) {
+    // The calm note at a phone's width too (the desktop one is the screenshot above).
+    const viewport = second.viewportSize();
+    await second.setViewportSize({ width: 390, height: 844 });
+    await second.screenshot({ path: test.info().outputPath('missing-chunk-390.png'), fullPage: true });
+    if (viewport) await second.setViewportSize(viewport);
+  }
 
   const secondReloaded = second.waitForEvent('load', { timeout: 20_000 });
   await second.getByRole('button', { name: 'Reload' }).click();
