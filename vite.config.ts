@@ -53,6 +53,33 @@ const pageLifecycleAliases = isVitest
   ? []
   : [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/db/vendor/unload.ts', import.meta.url)) }];
 
+/**
+ * The built index.html carries its own stylesheets inline (`<style data-href="/assets/…css">`, the file
+ * they come from) instead of linking them: a linked stylesheet holds back every paint until it arrives,
+ * behind the modulepreloaded scripts on a slow connection, and the static shell in #root should appear
+ * with the page itself. They stay in <head> where the links were, so the styles of lazy chunks (appended
+ * to <head> later) still come after them in the cascade. The bridge allows these <style> elements by
+ * their hashes (server/http/static-site.ts). The files are still emitted and precached.
+ */
+function inlineEntryStyles(): PluginOption {
+  return {
+    name: 'inline-entry-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') throw new Error(`index.html links ${file}, which is not in the bundle`);
+          return `<style data-href="/${file}">${String(asset.source).trim()}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: pageLifecycleAliases },
   plugins: [
@@ -65,6 +92,7 @@ export default defineConfig({
     }),
     lingui(),
     isVitest ? null : pwa(),
+    inlineEntryStyles(),
   ],
   css: {
     // Lightning CSS (a Vite dependency already) instead of PostCSS: it resolves the custom media of

@@ -14,7 +14,7 @@ import { loggerOptions } from './http/logging';
 import { limitStoreFor, type LimitStore } from './http/limit-store';
 import { installRateLimits } from './http/rate-limits';
 import { installSecurityHeaders } from './http/security-headers';
-import { installStaticSite } from './http/static-site';
+import { inlineStyleSources, installStaticSite } from './http/static-site';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
@@ -108,7 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Plain-text bodies are never valid input here; without a parser they are refused with 415.
   app.removeContentTypeParser('text/plain');
 
-  await installSecurityHeaders(app, config.publicUrl);
+  const distDir = options.distDir ?? DEFAULT_DIST;
+  await installSecurityHeaders(app, config.publicUrl, inlineStyleSources(distDir));
   await app.register(compress, { global: true });
   installRateLimits(app, options.limitStore ?? limitStoreFor(db));
 
@@ -155,6 +156,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
-  await installStaticSite(app, options.distDir ?? DEFAULT_DIST);
+  await installStaticSite(app, distDir);
   return app;
 }

@@ -90,9 +90,14 @@ export function bundleReport(distDir: string, lazySources: readonly string[] = [
   return { initial, lazy };
 }
 
-/** The chunks index.html itself names (entry script, modulepreloads, stylesheets): must equal the manifest's view. */
+/**
+ * The chunks index.html itself names (entry script, modulepreloads, stylesheets, the latter inline as
+ * `<style data-href>`, see vite.config.ts): must equal the manifest's view.
+ */
 export function filesNamedByIndexHtml(distDir: string): string[] {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const found = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const found = [...html.matchAll(/<(?:script|link|style)\b[^>]*\b(?:src|href|data-href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   return [...new Set(found)].sort();
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,31 @@ function cacheControlFor(filePath: string): string | undefined {
   if (NO_CACHE.has(name) || name.endsWith('.webmanifest')) return 'no-cache';
   if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return undefined;
+}
+
+/**
+ * CSP sources (`'sha256-…'`) of the <style> elements of the built index.html, which styles its static first
+ * paint inline: the policy allows exactly those texts. Read again whenever the file changes (a build while
+ * the bridge runs); none when there is no build.
+ */
+export function inlineStyleSources(distDir: string): () => string {
+  const file = path.join(distDir, 'index.html');
+  let seen: { mtimeMs: number; sources: string } | null = null;
+  return () => {
+    if (!existsSync(file)) return '';
+    const { mtimeMs } = statSync(file);
+    if (seen?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(file, 'utf8');
+      const hashes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(
+        (match) =>
+          `'sha256-${createHash('sha256')
+            .update(match[1] ?? '', 'utf8')
+            .digest('base64')}'`,
+      );
+      seen = { mtimeMs, sources: [...new Set(hashes)].join(' ') };
+    }
+    return seen.sources;
+  };
 }
 
 /**

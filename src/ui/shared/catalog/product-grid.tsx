@@ -22,13 +22,15 @@ interface ProductCardProps {
   /** Pages pass a fixed time so every card checks special prices against the same instant. */
   now: number;
   action?: CardAction | undefined;
+  /** In the first screenful: the picture loads at once (not lazily); `high` asks for it before other pictures. */
+  eager: false | 'first' | 'high';
 }
 
 /** Something a card offers besides its link (the cart's quick add), above the link's click area. */
 export type CardAction = (product: ProductDoc, name: string, now: number) => ReactNode;
 
 /** Memoised: a sort or page change re-renders the grid, but unchanged cards keep their DOM. */
-const ProductCard = memo(function ProductCard({ product, name, now, headingLevel, action }: ProductCardProps) {
+const ProductCard = memo(function ProductCard({ product, name, now, headingLevel, action, eager }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { i18n } = useLingui();
   const unit = product.measurement_unit ? i18n._(UNIT_LABELS[product.measurement_unit]) : null;
@@ -41,7 +43,8 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
         alt=""
         width={THUMBNAIL_SIZE.width}
         height={THUMBNAIL_SIZE.height}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager === 'high' ? 'high' : undefined}
         decoding="async"
       />
       <div className={styles.favorite}>
@@ -86,16 +89,32 @@ interface ProductGridProps {
   headingLevel?: 2 | 3;
   /** Made once per page (a stable function), so memoised cards keep their DOM. */
   action?: CardAction;
+  /**
+   * The grid opens the page: the first cards (a phone's first rows, a wide screen's first row) load their
+   * pictures at once, the very first with high priority; the page's largest picture is one of them.
+   */
+  atTop?: boolean;
 }
 
-export function ProductGrid({ products, labelledBy, now, headingLevel = 2, action }: ProductGridProps) {
+/** Cards whose pictures a grid at the top of a page loads without waiting for them to scroll into view. */
+const FIRST_SCREEN_CARDS = 4;
+
+export function ProductGrid({ products, labelledBy, now, headingLevel = 2, action, atTop = false }: ProductGridProps) {
   const nameOf = useProductName();
   const [firstRender] = useState(() => systemClock.now());
   const at = now ?? firstRender;
   return (
     <ul className={styles.grid} aria-labelledby={labelledBy}>
-      {products.map((product) => (
-        <ProductCard key={product.sku} product={product} name={nameOf(product)} now={at} headingLevel={headingLevel} action={action} />
+      {products.map((product, index) => (
+        <ProductCard
+          key={product.sku}
+          product={product}
+          name={nameOf(product)}
+          now={at}
+          headingLevel={headingLevel}
+          action={action}
+          eager={atTop && index < FIRST_SCREEN_CARDS ? (index === 0 ? 'high' : 'first') : false}
+        />
       ))}
     </ul>
   );

@@ -110,7 +110,7 @@ export function ProductListing({ snapshot, scope, labelledBy, now: fixedNow }: P
             {scoped.length === 0 ? <Trans>No products in this category yet.</Trans> : <Trans>No products match these filters.</Trans>}
           </p>
         ) : (
-          <ProductGrid products={page.items} labelledBy={labelledBy} now={now} action={cardQuickAdd} />
+          <ProductGrid products={page.items} labelledBy={labelledBy} now={now} action={cardQuickAdd} atTop />
         )}
         <Pagination page={page.page} pageCount={page.pageCount} hrefOf={hrefOf} />
       </div>
