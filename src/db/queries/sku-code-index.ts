@@ -25,6 +25,8 @@ export class SkuCodeIndex {
   private readonly owners = new Map<string, string | string[]>();
   /** The codes in order, for prefix lookups; rebuilt on the first search after a change. */
   private sorted: string[] | null = null;
+  /** A sku's number of distinct codes (BM25's field length) when it is not 1, the usual case. */
+  private readonly lengths = new Map<string, number>();
   private documents = 0;
   private totalLength = 0;
 
@@ -43,8 +45,10 @@ export class SkuCodeIndex {
         this.sorted = null;
       } else this.owners.set(term, typeof owners === 'string' ? [owners, sku] : [...owners, sku]);
     }
+    const length = new Set(tokens).size;
+    if (length !== 1) this.lengths.set(sku, length);
     this.documents += 1;
-    this.totalLength += new Set(tokens).size;
+    this.totalLength += length;
   }
 
   remove(sku: string): void {
@@ -58,6 +62,7 @@ export class SkuCodeIndex {
         this.sorted = null;
       } else this.owners.set(term, rest.length === 1 ? (rest[0] as string) : rest);
     }
+    this.lengths.delete(sku);
     this.documents -= 1;
     this.totalLength -= new Set(tokens).size;
   }
@@ -89,7 +94,7 @@ export class SkuCodeIndex {
     for (const sku of distinct) {
       let frequency = 0;
       for (const owner of list) if (owner === sku) frequency += 1;
-      const length = new Set(this.codesOf(sku).tokens).size;
+      const length = this.lengths.get(sku) ?? 1;
       const bm25 = idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
       const match = into.get(sku);
       if (match) {
