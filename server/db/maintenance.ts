@@ -3,13 +3,36 @@ import type { Db } from './client';
 /**
  * Embedded PGlite runs no autovacuum: without this, a table's dead rows (every catalogue change moves its feed
  * row, carts and sessions are rewritten, rate-limit counters are deleted by time) stay for ever, and the
- * planner never gets statistics. Reading the whole product feed of a freshly seeded 100,000-product database
- * took 3.1–3.4 s before a `VACUUM ANALYZE` of its two tables and 2.4–2.5 s after (decision 033). On PostgreSQL
- * autovacuum does this work and nothing here runs.
+ * planner never gets statistics, or keeps those of a table analysed while it was nearly empty. Reading the
+ * whole product feed of a freshly seeded 100,000-product database took 3.1–3.4 s before a `VACUUM ANALYZE` of
+ * its two tables and 2.4–2.5 s after (docs/decisions/033-pglite-maintenance.md). On PostgreSQL autovacuum does
+ * this work and nothing here runs.
  */
 
-/** How often the tables are vacuumed while the bridge runs on PGlite. */
-export const MAINTENANCE_EVERY_MS = 30 * 60_000;
+/** How often the bridge on PGlite looks for tables that changed enough to be analysed or vacuumed again. */
+export const MAINTENANCE_EVERY_MS = 60_000;
+
+/**
+ * PostgreSQL's autovacuum defaults: a table is analysed again once 50 rows plus 10 % of its rows changed since
+ * its last analysis, and vacuumed once 50 plus 20 % of its rows are dead.
+ */
+const ANALYZE_BASE = 50;
+const ANALYZE_SHARE = 0.1;
+const VACUUM_BASE = 50;
+const VACUUM_SHARE = 0.2;
+
+export interface MaintenanceRun {
+  vacuumed: string[];
+  analysed: string[];
+}
+
+/**
+ * Writes this session's pending row counters into `pg_stat_user_tables` (done at the next statement): a server
+ * does it when a session is idle, PGlite's one session never is.
+ */
+async function flushRowCounters(db: Db): Promise<void> {
+  await db.query('select pg_stat_force_next_flush()');
+}
 
 /** The tables of the current schema, those never vacuumed nor analysed first. */
 async function tables(db: Db, neverOnly: boolean): Promise<string[]> {
@@ -23,23 +46,56 @@ async function tables(db: Db, neverOnly: boolean): Promise<string[]> {
 
 /**
  * `VACUUM ANALYZE` of every table of the schema (or only of those never vacuumed nor analysed, such as a
- * freshly seeded or migrated database's), one statement per table so that other queries take turns between
- * them. Returns the tables done; none on PostgreSQL.
+ * freshly seeded or migrated database's, which the bridge does at start), one statement per table so that
+ * other queries take turns between them. Returns the tables done; none on PostgreSQL.
  */
 export async function vacuumTables(db: Db, options: { neverVacuumedOnly?: boolean } = {}): Promise<string[]> {
   if (db.kind !== 'pglite') return [];
+  // Changes counted before the analysis must not be added to its counters afterwards.
+  await flushRowCounters(db);
   const names = await tables(db, options.neverVacuumedOnly === true);
   for (const name of names) await db.exec(`vacuum analyze "${name.replaceAll('"', '""')}"`);
   return names;
 }
 
 /**
- * On PGlite: vacuums every table every `everyMs`, one run at a time; a failed run is reported and the next
- * one tried as planned. Returns the stop function (the bridge calls it before closing the database).
+ * On PGlite: the tables of the schema whose rows changed past autovacuum's thresholds since their last analysis
+ * (analysed) or whose dead rows did (vacuumed and analysed), one statement per table. The row counters are
+ * PostgreSQL's own (`pg_stat_user_tables`), flushed first: PGlite's single session has no idle time in which
+ * they would be. They start again from zero when the database is opened. Nothing on PostgreSQL.
+ */
+export async function maintainChangedTables(db: Db): Promise<MaintenanceRun> {
+  const run: MaintenanceRun = { vacuumed: [], analysed: [] };
+  if (db.kind !== 'pglite') return run;
+  await flushRowCounters(db);
+  const rows = await db.query<{ name: string; tuples: number; modified: number; dead: number }>(
+    `select s.relname as name, greatest(c.reltuples, 0)::float8 as tuples,
+            s.n_mod_since_analyze::float8 as modified, s.n_dead_tup::float8 as dead
+     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+     where s.schemaname = current_schema() order by s.relname`,
+  );
+  for (const row of rows) {
+    const tuples = Number(row.tuples);
+    const quoted = `"${row.name.replaceAll('"', '""')}"`;
+    if (Number(row.dead) > VACUUM_BASE + VACUUM_SHARE * tuples) {
+      await db.exec(`vacuum analyze ${quoted}`);
+      run.vacuumed.push(row.name);
+    } else if (Number(row.modified) > ANALYZE_BASE + ANALYZE_SHARE * tuples) {
+      await db.exec(`analyze ${quoted}`);
+      run.analysed.push(row.name);
+    }
+  }
+  return run;
+}
+
+/**
+ * On PGlite: every `everyMs`, analyses or vacuums the tables that changed enough (`maintainChangedTables`), one
+ * run at a time; a failed run is reported and the next one tried as planned. Returns the stop function (the
+ * bridge calls it before closing the database).
  */
 export function scheduleMaintenance(
   db: Db,
-  report: { done(tables: string[], ms: number): void; failed(error: unknown): void },
+  report: { done(run: MaintenanceRun, ms: number): void; failed(error: unknown): void },
   everyMs = MAINTENANCE_EVERY_MS,
 ): () => Promise<void> {
   if (db.kind !== 'pglite') return () => Promise.resolve();
@@ -47,8 +103,8 @@ export function scheduleMaintenance(
   const timer = setInterval(() => {
     if (running) return;
     const started = performance.now();
-    running = vacuumTables(db)
-      .then((names) => report.done(names, Math.round(performance.now() - started)))
+    running = maintainChangedTables(db)
+      .then((done) => report.done(done, Math.round(performance.now() - started)))
       .catch((error: unknown) => report.failed(error))
       .finally(() => {
         running = null;

@@ -11,7 +11,7 @@ import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { syncRoutes } from '../../server/routes/sync';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { readFeedPage } from '../../server/services/change-feed/feed-reader';
+import { FEED_PAGE_SQL, readFeedPage } from '../../server/services/change-feed/feed-reader';
 import { M } from '../../src/contracts/messages';
 import { SYNC_DOCUMENT_SCHEMAS, type SyncCollection } from '../../src/contracts/sync';
 import { createCustomer } from './helpers/factory';
@@ -330,6 +330,34 @@ describe('stored feed documents (catalog_feed_docs)', () => {
     const changed = await readFeedPage(db, 'products', before, 1000, Date.now());
     expect(changed.documents[0]).toMatchObject({ sku: row.sku, price: 777 });
     expect(changed.documents[0]).not.toHaveProperty('stored');
+  });
+
+  it('reads a page\u2019s stored documents by primary key, whatever statistics the planner has', async () => {
+    await pullAll('products');
+    // Statistics as a fresh database has them during its first sync: the stored documents analysed while empty.
+    const saved = await db.query<{ feed: string; doc_key: string; seq: string; doc: string; valid_until: string | null }>(
+      'select feed, doc_key, seq::text as seq, doc, valid_until::text as valid_until from catalog_feed_docs',
+    );
+    await db.query('delete from catalog_feed_docs');
+    await db.query('analyze catalog_feed_docs');
+    await db.query(
+      `insert into catalog_feed_docs (feed, doc_key, seq, doc, valid_until)
+       select * from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[])`,
+      [saved.map((r) => r.feed), saved.map((r) => r.doc_key), saved.map((r) => r.seq), saved.map((r) => r.doc), saved.map((r) => r.valid_until)],
+    );
+    const plan = (await db.query<{ 'QUERY PLAN': string }>(`explain ${FEED_PAGE_SQL}`, ['products', 0, 1000, Date.now()]))
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    // Each access to the stored documents is a lookup of one key (feed and doc_key), not a walk over the feed's.
+    const lines = plan.split('\n');
+    const docScans = lines.flatMap((line, i) => (line.includes('on catalog_feed_docs') ? [[line, lines[i + 1] ?? ''] as const] : []));
+    expect(docScans.length, plan).toBeGreaterThan(0);
+    for (const [scan, condition] of docScans) {
+      expect(scan, plan).toMatch(/Index (Only )?Scan using catalog_feed_docs_pkey on catalog_feed_docs/);
+      expect(condition, plan).toMatch(/Index Cond: .*feed = .*doc_key = /);
+    }
+    const page = await readFeedPage(db, 'products', 0, 1000, Date.now());
+    expect(page.documents.length).toBeGreaterThan(0);
   });
 
   it('rebuilds a stored product document when its special price window opens and when it closes', async () => {

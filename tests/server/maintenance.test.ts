@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite } from '../../server/db/client';
-import { scheduleMaintenance, vacuumTables } from '../../server/db/maintenance';
+import { maintainChangedTables, scheduleMaintenance, vacuumTables, type MaintenanceRun } from '../../server/db/maintenance';
 import { freePort, startBridgeProcess, stopBridgeProcess } from './helpers/bridge-process';
 import { openTestDb, testDbKind, type TestDb } from './helpers/test-db';
 
 /**
  * Embedded PGlite runs no autovacuum, so the bridge vacuums its tables itself (server/db/maintenance.ts):
- * those never vacuumed at start, every table every half hour. On PostgreSQL autovacuum does it and the bridge
- * leaves it alone.
+ * those never vacuumed at start, and those whose rows changed past autovacuum's thresholds while it runs. On
+ * PostgreSQL autovacuum does it and the bridge leaves it alone.
  */
 let db: TestDb;
 beforeAll(async () => {
@@ -47,16 +47,41 @@ describe.runIf(testDbKind() === 'pglite')('on embedded PGlite', () => {
     expect(all.length).toBeGreaterThan(done.length);
   });
 
-  it('vacuums every table on schedule, one run at a time, and stops when told', async () => {
-    const runs: string[][] = [];
+  it('analyses a table once enough of its rows changed since its last analysis, and vacuums one with enough dead rows', async () => {
+    await vacuumTables(db);
+    const rowsOf = async () =>
+      Number((await db.query<{ reltuples: number }>(`select reltuples from pg_class where relname = 'catalog_feed'`))[0]?.reltuples);
+    const rows = await rowsOf();
+    expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: [] });
+    // Analysed while holding `rows` rows: 50 + 10 % of them may change before it is due again.
+    const below = 50 + Math.floor(rows * 0.1) - 5;
+    await db.query(
+      `insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-MORE-' || g, 9100000 + g from generate_series(1, $1::int) g`,
+      [below],
+    );
+    expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: [] });
+    await db.query(`insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-MANY-' || g, 9200000 + g from generate_series(1, 3000) g`);
+    expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: ['catalog_feed'] });
+    expect(await rowsOf()).toBe(rows + below + 3000);
+    expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: [] });
+    // 3,000 rows deleted: dead rows past 50 + 20 %.
+    await db.query(`delete from catalog_feed where doc_key like 'VAC-MANY-%'`);
+    expect(await maintainChangedTables(db)).toEqual({ vacuumed: ['catalog_feed'], analysed: [] });
+    expect(await rowsOf()).toBe(rows + below);
+  });
+
+  it('looks for changed tables on schedule, one run at a time, and stops when told', async () => {
+    const runs: MaintenanceRun[] = [];
     const failed = vi.fn();
-    const stop = scheduleMaintenance(db, { done: (tables) => runs.push(tables), failed }, 30);
+    await db.query(`insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-SCHED-' || g, 9300000 + g from generate_series(1, 400) g`);
+    const stop = scheduleMaintenance(db, { done: (run) => runs.push(run), failed }, 30);
     await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     await stop();
     const after = runs.length;
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(runs.length).toBe(after);
-    expect(runs[0]).toContain('catalog_feed');
+    expect(runs[0]?.analysed).toContain('catalog_feed');
+    expect(runs[1]).toEqual({ vacuumed: [], analysed: [] });
     expect(failed).not.toHaveBeenCalled();
   });
 
@@ -85,6 +110,7 @@ describe.runIf(testDbKind() === 'pglite')('on embedded PGlite', () => {
 describe.runIf(testDbKind() === 'postgresql')('on PostgreSQL', () => {
   it('leaves vacuuming to autovacuum', async () => {
     expect(await vacuumTables(db)).toEqual([]);
+    expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: [] });
     const done = vi.fn();
     const stop = scheduleMaintenance(db, { done, failed: done }, 10);
     await new Promise((resolve) => setTimeout(resolve, 60));
