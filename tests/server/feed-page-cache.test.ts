@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { FeedPageCache, preferredEncoding } from '../../server/services/change-feed/page-cache';
+import { createCustomer } from './helpers/factory';
+import { openTestSession } from './helpers/session';
+import { TEST_JWT_SECRET } from './helpers/test-app';
+import { openTestDb, type TestDb } from './helpers/test-db';
+
+/**
+ * The sync route keeps whole feed answers in memory, compressed (server/services/change-feed/page-cache.ts):
+ * one database read per page for all buyers, while the feed's head stays where it was and no price window on
+ * the page opens or closes. Every request reads the head from the database, so a second bridge instance on the
+ * same database, or a catalogue write, is seen at once.
+ */
+type Page = { code: number; result: { documents: Record<string, unknown>[]; checkpoint: { seq: number } } };
+
+let db: TestDb;
+let dataDir: string;
+let first: FastifyInstance;
+let second: FastifyInstance;
+let token: string;
+let nowMs = Date.parse('2026-06-01T10:00:00Z');
+const clock = { now: () => nowMs };
+
+async function bridge(): Promise<FastifyInstance> {
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_PRODUCTS: '0' });
+  const app = await buildApp({ config, db, clock, logger: false, distDir: path.join(dataDir, 'no-dist') });
+  await app.ready();
+  return app;
+}
+
+async function pull(app: FastifyInstance, query = 'after=0&limit=50', encoding?: string): Promise<{ page: Page; encoding: string | undefined }> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/sync/v1/products?${query}`,
+    headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
+  expect(res.statusCode).toBe(200);
+  const contentEncoding = res.headers['content-encoding'] as string | undefined;
+  const raw = res.rawPayload;
+  const text =
+    contentEncoding === 'br' ? brotliDecompressSync(raw).toString() : contentEncoding === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+  return { page: JSON.parse(text) as Page, encoding: contentEncoding };
+}
+
+/** Marks the stored document of `sku` without moving the feed: only a fresh read from the database shows it. */
+async function markStored(sku: string): Promise<void> {
+  await db.query(
+    `update catalog_feed_docs set doc = replace(doc, '"_deleted":false', '"_deleted":false,"marked":true') where feed = 'products' and doc_key = $1`,
+    [sku],
+  );
+}
+
+const skuOf = (page: Page, i = 0): string => String(page.result.documents[i]?.sku);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'feed-cache-test-'));
+  db = await openTestDb();
+  await seedIfEmpty(db, { products: 200 });
+  first = await bridge();
+  second = await bridge();
+  token = (await openTestSession(db, (await createCustomer(db)).id)).token;
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await db?.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('feed answers kept in memory', () => {
+  it('serves a page again from memory while the feed has not moved, in the encoding asked for', async () => {
+    const { page } = await pull(first);
+    const sku = skuOf(page);
+    await markStored(sku);
+    const again = await pull(first);
+    expect(again.page).toEqual(page);
+    const br = await pull(first, undefined, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.page).toEqual(page);
+    const gzip = await pull(first, undefined, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gzip.page).toEqual(page);
+    // Another page (other `after`, `limit` or `ahead`) is read from the database: the mark shows.
+    const other = await pull(first, 'after=0&limit=49');
+    expect(other.page.result.documents[0]).toMatchObject({ sku, marked: true });
+  });
+
+  it('reads the page again once the catalogue changed, and so does another bridge instance on the database', async () => {
+    const before = await pull(first, 'after=0&limit=40');
+    const sku = skuOf(before.page, 3);
+    await pull(second, 'after=0&limit=40');
+    // A write through the catalogue tables moves the feed's head: both instances read again.
+    await db.query('update products set price_cents = 4321 where sku = $1', [sku]);
+    for (const app of [first, second]) {
+      const after = await pull(app, 'after=0&limit=40');
+      expect(after.page.result.documents.map((d) => d.sku)).not.toContain(sku);
+      const changed = await pull(app, `after=${before.page.result.checkpoint.seq}&limit=1000`);
+      expect(changed.page.result.documents.find((d) => d.sku === sku)).toMatchObject({ price: 4321 });
+    }
+  });
+
+  it('reads a page again when a price window on it opens, although the feed did not move', async () => {
+    const [row] = await db.query<{ sku: string; price_cents: number }>(
+      "select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and price_cents > 200 order by id limit 1",
+    );
+    if (!row) throw new Error('the seed has no simple listed product');
+    await db.query(
+      `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', '2026-06-02T00:00:00.000Z', 'special_to_date', '2026-06-09T00:00:00.000Z') where sku = $1`,
+      [row.sku, row.price_cents],
+    );
+    const query = `after=0&limit=1000`;
+    const find = (page: Page) => page.result.documents.find((d) => d.sku === row.sku);
+    const closed = find((await pull(first, query)).page);
+    expect(closed).toMatchObject({ final_price: row.price_cents });
+    nowMs = Date.parse('2026-06-03T10:00:00Z');
+    const open = find((await pull(first, query)).page);
+    expect(open).toMatchObject({ final_price: Math.round(row.price_cents / 2) });
+  });
+});
+
+describe('FeedPageCache', () => {
+  it('picks brotli, then gzip, from accept-encoding, and nothing refused with q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBe('identity');
+    expect(preferredEncoding(undefined)).toBe('identity');
+  });
+
+  it('forgets the least recently used answers beyond its byte budget, and a stale one on sight', () => {
+    const body = (n: number) => JSON.stringify({ n, text: Array.from({ length: 400 }, (_, i) => `${n}-${i * 7919}`).join(' ') });
+    const probe = new FeedPageCache().put('probe', 1, null, body(0), 'gzip').length;
+    const cache = new FeedPageCache(probe * 2.5);
+    cache.put('a', 1, null, body(1), 'gzip');
+    cache.put('b', 1, null, body(2), 'gzip');
+    expect(cache.get('a', 1, 0, 'gzip')).toBeDefined();
+    cache.put('c', 1, null, body(3), 'gzip');
+    expect(cache.get('b', 1, 0, 'gzip')).toBeUndefined();
+    expect(gunzipSync(cache.get('a', 1, 0, 'gzip') ?? Buffer.alloc(0)).toString()).toBe(body(1));
+    expect(cache.get('c', 1, 0, 'identity')?.toString()).toBe(body(3));
+    expect(cache.size).toBeLessThanOrEqual(probe * 2.5);
+    // Another head, or the clock past the page's first price change: gone, and its bytes with it.
+    cache.put('d', 5, 1_000, body(4), 'br');
+    expect(cache.get('d', 5, 999, 'br')).toBeDefined();
+    expect(cache.get('d', 5, 1_000, 'br')).toBeUndefined();
+    expect(cache.get('a', 2, 0, 'gzip')).toBeUndefined();
+    expect(cache.get('c', 1, 0, 'gzip')).toBeDefined();
+    expect(cache.size).toBeLessThanOrEqual(probe * 1.5);
+  });
+});
