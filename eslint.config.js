@@ -228,6 +228,16 @@ export default defineConfig(
     name: 'project/browser',
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'getLocal$',
+          message:
+            "RxDB's getLocal$ does asynchronous work for every change event of the database (quadratic in a first-sync batch): use observeDatabaseLocal from src/db/queries/local-document.ts.",
+        },
+      ],
+    },
   },
   {
     ...reactHooks.configs.flat.recommended,

@@ -12,6 +12,7 @@ import type { CartSupplierDoc } from '../schema/cart-suppliers';
 import type { ProductDoc } from '../schema/products';
 import type { SupplierDoc } from '../schema/suppliers';
 import type { CartLineView, CartScope, CartView, PriceChangeView, SupplierCartView } from './cart-view';
+import { observeDatabaseLocal } from './local-document';
 import { observeTaxSettings, type TaxSettings } from './product-tax';
 
 /** The price fields of the sku a line holds: the product itself, or a variant embedded in its parent. */
@@ -196,10 +197,12 @@ export function watchCart(db: AppDatabase, scope: CartScope, clock: () => number
     .find({ selector })
     .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartItemDoc).sort(byNameThenId)));
   const choices$ = db.cart_suppliers.find({ selector }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as CartSupplierDoc)));
-  const stock$ = db.getLocal$<{ bySku: CartStockRecord }>(CART_STOCK_KEY).pipe(map((doc) => doc?.get('bySku') ?? {}));
-  const server$ = db
-    .getLocal$<CartServerState>(cartServerKey(scope))
-    .pipe(map((doc) => (doc ? (doc.toJSON().data as CartServerState) : undefined)));
+  const stock$ = observeDatabaseLocal<{ bySku: CartStockRecord }>(db, CART_STOCK_KEY).pipe(
+    map((doc) => (doc?.get('bySku') as CartStockRecord | undefined) ?? {}),
+  );
+  const server$ = observeDatabaseLocal<CartServerState>(db, cartServerKey(scope)).pipe(
+    map((doc) => (doc ? (doc.toJSON().data as CartServerState) : undefined)),
+  );
   // A quantity change keeps the same skus and suppliers: their live queries stay subscribed instead of
   // being made again on every change of the cart.
   const shared$ = lines$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
