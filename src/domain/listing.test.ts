@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  firstInOrder,
   attributeValuesOf,
   DEFAULT_SORT,
   filterProducts,
@@ -304,5 +305,22 @@ describe('carousel', () => {
       ),
     );
     expect([...orders].sort()).toEqual(['abc', 'acb', 'bac', 'bca', 'cab', 'cba']);
+  });
+});
+
+describe('firstInOrder', () => {
+  it('gives what filter, a stable sort and slice give, ties in their original order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ key: fc.integer({ min: 0, max: 5 }), keep: fc.boolean(), id: fc.nat() }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 70 }),
+        (items, size) => {
+          const compare = (a: { key: number }, b: { key: number }) => a.key - b.key;
+          const keep = (item: { keep: boolean }) => item.keep;
+          const expected = items.filter(keep).sort(compare).slice(0, size);
+          expect(firstInOrder(items, size, keep, compare)).toEqual(expected);
+        },
+      ),
+    );
   });
 });

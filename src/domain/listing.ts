@@ -219,12 +219,41 @@ export function selectCarousel<S extends CarouselSupplier>(suppliers: readonly S
 /** created_at is optional in the compact document; updated_at is the honest fallback for "newest". */
 const createdOf = (p: ListedProduct): number => p.created_at ?? p.updated_at;
 
+/**
+ * The first `size` of `items` that `keep` accepts, in `compare` order: what filter, a stable sort and slice
+ * give (on ties the earlier item stays), in one pass over the items with a short sorted list instead of a
+ * copy and a sort of all of them. The home page asks this of the whole catalogue on every update of the
+ * first sync: at 100,000 products the two full sorts cost 0.75 s of it.
+ */
+export function firstInOrder<T>(items: readonly T[], size: number, keep: (item: T) => boolean, compare: (a: T, b: T) => number): T[] {
+  const best: T[] = [];
+  if (size <= 0) return best;
+  for (const item of items) {
+    if (!keep(item)) continue;
+    const last = best[best.length - 1];
+    if (best.length === size && last !== undefined && compare(item, last) >= 0) continue;
+    // After every item that is not greater than this one: equal ones keep their order.
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(item, best[mid] as T) < 0) high = mid;
+      else low = mid + 1;
+    }
+    best.splice(low, 0, item);
+    if (best.length > size) best.pop();
+  }
+  return best;
+}
+
 /** "New collection": products flagged new first, newest created first; topped up with the newest others. */
 export function selectNewCollection<P extends ListedProduct>(products: readonly P[], size: number = HOME_LIST_SIZE): P[] {
-  return [...products]
-    .filter((p) => p.is_in_stock)
-    .sort((a, b) => Number(b.new === true) - Number(a.new === true) || createdOf(b) - createdOf(a) || byName(a, b))
-    .slice(0, size);
+  return firstInOrder(
+    products,
+    size,
+    (p) => p.is_in_stock,
+    (a, b) => Number(b.new === true) - Number(a.new === true) || createdOf(b) - createdOf(a) || byName(a, b),
+  );
 }
 
 /**
@@ -237,8 +266,10 @@ export function selectBestsellers<P extends ListedProduct>(
   size: number = HOME_LIST_SIZE,
   exclude: ReadonlySet<string> = new Set(),
 ): P[] {
-  return [...products]
-    .filter((p) => p.is_in_stock && !exclude.has(p.sku))
-    .sort((a, b) => Number(b.sale === true) - Number(a.sale === true) || b.updated_at - a.updated_at || byName(a, b))
-    .slice(0, size);
+  return firstInOrder(
+    products,
+    size,
+    (p) => p.is_in_stock && !exclude.has(p.sku),
+    (a, b) => Number(b.sale === true) - Number(a.sale === true) || b.updated_at - a.updated_at || byName(a, b),
+  );
 }
