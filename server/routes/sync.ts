@@ -50,19 +50,22 @@ export async function syncRoutes(app: FastifyInstance, options: { pageCacheBytes
     // The head first: an answer kept in memory is served only while its feed has not moved since it was read.
     const head = await feedHead(app.db, collection.data);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const key = `${collection.data}:${after}:${limit}:${ahead}`;
+    let answer = pages.get(key, head, nowMs, encoding);
+    if (!answer) {
+      const page = await readSerialisedFeedPage(app.db, collection.data, after, limit, nowMs, ahead);
+      // The envelope of ok(), written out: every document was checked against the contract when it was built
+      // (feed-reader.ts) and is sent as serialised then; only the checkpoint and meta are checked here.
+      const checkpoint = JSON.stringify(syncCheckpointSchema.parse(page.checkpoint));
+      const meta = JSON.stringify(syncPullMetaSchema.parse({ remaining: page.remaining, ahead: page.ahead }));
+      const body = `{"code":200,"result":{"documents":[${page.documents.join(',')}],"checkpoint":${checkpoint}},"meta":${meta}}`;
+      answer = pages.put(key, head, page.validUntil, body, encoding);
+    }
+    // Headers only once the answer exists: an error on the way is sent by the error handler, uncompressed.
     // Prices are per signed-in customer: a shared cache must never keep a page.
     reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    const key = `${collection.data}:${after}:${limit}:${ahead}`;
-    const kept = pages.get(key, head, nowMs, encoding);
-    if (kept) return kept;
-    const page = await readSerialisedFeedPage(app.db, collection.data, after, limit, nowMs, ahead);
-    // The envelope of ok(), written out: every document was checked against the contract when it was built
-    // (feed-reader.ts) and is sent as serialised then; only the checkpoint and meta are checked here.
-    const checkpoint = JSON.stringify(syncCheckpointSchema.parse(page.checkpoint));
-    const meta = JSON.stringify(syncPullMetaSchema.parse({ remaining: page.remaining, ahead: page.ahead }));
-    const body = `{"code":200,"result":{"documents":[${page.documents.join(',')}],"checkpoint":${checkpoint}},"meta":${meta}}`;
-    return pages.put(key, head, page.validUntil, body, encoding);
+    return answer;
   });
 
   app.patch<{ Params: { sku: string } }>('/api/admin/products/:sku', { preHandler: [requireAuth, requireAdmin] }, async (request) => {

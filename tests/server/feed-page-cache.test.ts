@@ -125,6 +125,24 @@ describe('feed answers kept in memory', () => {
     const open = find((await pull(first, query)).page);
     expect(open).toMatchObject({ final_price: Math.round(row.price_cents / 2) });
   });
+  it('sends a failure on the way uncompressed, as the error handler writes it', async () => {
+    await db.query('alter table catalog_feed_docs rename to catalog_feed_docs_away');
+    try {
+      const res = await first.inject({
+        method: 'GET',
+        url: '/api/sync/v1/products?after=0&limit=7',
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' },
+      });
+      expect(res.statusCode).toBe(500);
+      // Whatever encoding the headers name, the body is in it.
+      const named = res.headers['content-encoding'];
+      const raw =
+        named === 'br' ? brotliDecompressSync(res.rawPayload).toString() : named === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+      expect(JSON.parse(raw)).toMatchObject({ code: 500 });
+    } finally {
+      await db.query('alter table catalog_feed_docs_away rename to catalog_feed_docs');
+    }
+  });
 });
 
 describe('FeedPageCache', () => {
