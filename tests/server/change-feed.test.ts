@@ -343,7 +343,13 @@ describe('stored feed documents (catalog_feed_docs)', () => {
     await db.query(
       `insert into catalog_feed_docs (feed, doc_key, seq, doc, valid_until)
        select * from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[])`,
-      [saved.map((r) => r.feed), saved.map((r) => r.doc_key), saved.map((r) => r.seq), saved.map((r) => r.doc), saved.map((r) => r.valid_until)],
+      [
+        saved.map((r) => r.feed),
+        saved.map((r) => r.doc_key),
+        saved.map((r) => r.seq),
+        saved.map((r) => r.doc),
+        saved.map((r) => r.valid_until),
+      ],
     );
     const plan = (await db.query<{ 'QUERY PLAN': string }>(`explain ${FEED_PAGE_SQL}`, ['products', 0, 1000, Date.now()]))
       .map((row) => row['QUERY PLAN'])

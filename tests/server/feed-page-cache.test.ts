@@ -36,7 +36,11 @@ async function bridge(): Promise<FastifyInstance> {
   return app;
 }
 
-async function pull(app: FastifyInstance, query = 'after=0&limit=50', encoding?: string): Promise<{ page: Page; encoding: string | undefined }> {
+async function pull(
+  app: FastifyInstance,
+  query = 'after=0&limit=50',
+  encoding?: string,
+): Promise<{ page: Page; encoding: string | undefined }> {
   const res = await app.inject({
     method: 'GET',
     url: `/api/sync/v1/products?${query}`,
@@ -46,7 +50,11 @@ async function pull(app: FastifyInstance, query = 'after=0&limit=50', encoding?:
   const contentEncoding = res.headers['content-encoding'] as string | undefined;
   const raw = res.rawPayload;
   const text =
-    contentEncoding === 'br' ? brotliDecompressSync(raw).toString() : contentEncoding === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+    contentEncoding === 'br'
+      ? brotliDecompressSync(raw).toString()
+      : contentEncoding === 'gzip'
+        ? gunzipSync(raw).toString()
+        : raw.toString();
   return { page: JSON.parse(text) as Page, encoding: contentEncoding };
 }
 
@@ -137,7 +145,11 @@ describe('feed answers kept in memory', () => {
       // Whatever encoding the headers name, the body is in it.
       const named = res.headers['content-encoding'];
       const raw =
-        named === 'br' ? brotliDecompressSync(res.rawPayload).toString() : named === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+        named === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : named === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body;
       expect(JSON.parse(raw)).toMatchObject({ code: 500 });
     } finally {
       await db.query('alter table catalog_feed_docs_away rename to catalog_feed_docs');

@@ -60,7 +60,9 @@ describe.runIf(testDbKind() === 'pglite')('on embedded PGlite', () => {
       [below],
     );
     expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: [] });
-    await db.query(`insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-MANY-' || g, 9200000 + g from generate_series(1, 3000) g`);
+    await db.query(
+      `insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-MANY-' || g, 9200000 + g from generate_series(1, 3000) g`,
+    );
     expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: ['catalog_feed'] });
     expect(await rowsOf()).toBe(rows + below + 3000);
     expect(await maintainChangedTables(db)).toEqual({ vacuumed: [], analysed: [] });
@@ -73,7 +75,9 @@ describe.runIf(testDbKind() === 'pglite')('on embedded PGlite', () => {
   it('looks for changed tables on schedule, one run at a time, and stops when told', async () => {
     const runs: MaintenanceRun[] = [];
     const failed = vi.fn();
-    await db.query(`insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-SCHED-' || g, 9300000 + g from generate_series(1, 400) g`);
+    await db.query(
+      `insert into catalog_feed (feed, doc_key, seq) select 'products', 'VAC-SCHED-' || g, 9300000 + g from generate_series(1, 400) g`,
+    );
     const stop = scheduleMaintenance(db, { done: (run) => runs.push(run), failed }, 30);
     await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     await stop();

@@ -95,7 +95,8 @@ export async function readSerialisedFeedPage(
   const built = missing.length === 0 ? new Map<string, BuiltDocument>() : await buildDocuments(q, collection, missing, nowMs);
   let validUntil: number | null = null;
   const documents = entries.map((entry) => {
-    const until = entry.doc === null ? (built.get(entry.doc_key)?.validUntil ?? null) : entry.valid_until === null ? null : Number(entry.valid_until);
+    const until =
+      entry.doc === null ? (built.get(entry.doc_key)?.validUntil ?? null) : entry.valid_until === null ? null : Number(entry.valid_until);
     if (until !== null) validUntil = validUntil === null ? until : Math.min(validUntil, until);
     return entry.doc ?? built.get(entry.doc_key)?.text ?? '';
   });

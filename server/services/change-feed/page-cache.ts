@@ -30,7 +30,9 @@ type Compressed = Exclude<FeedEncoding, 'identity'>;
 function compress(body: string | Buffer, encoding: Compressed): Buffer {
   // Brotli at quality 4, as the bridge's general compression: a tenth of the text, a few ms per page.
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    ? brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      })
     : gzipSync(body);
 }
 
