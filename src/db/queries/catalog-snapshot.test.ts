@@ -6,7 +6,13 @@ import type { ProductDoc } from '../schema/products';
 import type { MappedStorageInternals } from '../storage/mapped-storage';
 import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
-import { catalogSnapshot$, SNAPSHOT_THROTTLE_MS, type CatalogSnapshot } from './catalog-snapshot';
+import {
+  catalogSnapshot$,
+  SNAPSHOT_BULK_CHANGES,
+  SNAPSHOT_BULK_THROTTLE_MS,
+  SNAPSHOT_THROTTLE_MS,
+  type CatalogSnapshot,
+} from './catalog-snapshot';
 import { makeCategory, makeSupplier } from './listing-fixtures';
 
 let db: AppDatabase;
@@ -131,6 +137,28 @@ describe('catalogSnapshot$', () => {
     // setTimeout may fire a millisecond early; the point is no burst of one snapshot per batch.
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(SNAPSHOT_THROTTLE_MS - 5);
   }, 30_000);
+});
+
+describe('catalogSnapshot$ while documents arrive by the thousand', () => {
+  it('waits the longer window between snapshots, and a single change afterwards the short one again', async () => {
+    await firstValueFrom(catalogSnapshot$(db));
+    const emittedAt: number[] = [];
+    const subscription = catalogSnapshot$(db).subscribe(() => emittedAt.push(Date.now()));
+    const batch = SNAPSHOT_BULK_CHANGES + 100;
+    for (let b = 0; b < 3; b += 1) {
+      await db.products.bulkInsert(Array.from({ length: batch }, (_, i) => makeProduct({ sku: `K${b}-${i}` })));
+    }
+    const bulkDone = await snapshotWhere((s) => s.products.length === batch * 3);
+    const bulkAt = Date.now();
+    const gaps = emittedAt.slice(2).map((t, i) => t - (emittedAt[i + 1] ?? 0));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(SNAPSHOT_BULK_THROTTLE_MS - 5);
+    // A live change after a quiet moment is not held back by the long window.
+    await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_THROTTLE_MS));
+    await db.products.upsert(makeProduct({ sku: 'K0-0', name: 'Changed' }));
+    await snapshotWhere((s) => s.version > bulkDone.version && s.bySku.get('K0-0')?.name === 'Changed');
+    subscription.unsubscribe();
+    expect(Date.now() - bulkAt).toBeLessThan(SNAPSHOT_BULK_THROTTLE_MS);
+  }, 60_000);
 });
 
 describe('catalogSnapshot$ full read (measured, not asserted)', () => {

@@ -35,6 +35,13 @@ export function isListableProduct(doc: Pick<ProductDoc, 'status' | 'visibility'>
 
 /** Bulk writes of the first sync arrive as many event bulks; one snapshot per this many ms at most. */
 export const SNAPSHOT_THROTTLE_MS = 100;
+/**
+ * While documents arrive by the thousand (a first sync, a long catch-up), one snapshot per this many ms: every
+ * snapshot copies the catalogue's arrays and every page on screen redraws from it, work taken from the writes.
+ */
+export const SNAPSHOT_BULK_THROTTLE_MS = 1_000;
+/** Changes waiting for the next snapshot from which it waits the longer time. */
+export const SNAPSHOT_BULK_CHANGES = 500;
 
 /** One collection mirrored into a Map, fed by a full read and then by change event bulks. */
 class CollectionMirror<T extends object> {
@@ -120,14 +127,21 @@ function createSnapshotStream(db: AppDatabase): Observable<CatalogSnapshot> {
 
     const flush = (): void => {
       timer = undefined;
+      waiting = 0;
       if (!mirrors.products.changed && !mirrors.categories.changed && !mirrors.suppliers.changed) return;
       current = buildSnapshot((current?.version ?? 0) + 1, mirrors, current);
       lastEmit = Date.now();
       subscriber.next(current);
     };
-    const schedule = (): void => {
-      if (timer !== undefined) return;
-      timer = setTimeout(flush, Math.max(0, lastEmit + SNAPSHOT_THROTTLE_MS - Date.now()));
+    let waiting = 0;
+    const schedule = (changes: number): void => {
+      waiting += changes;
+      const wait = waiting >= SNAPSHOT_BULK_CHANGES ? SNAPSHOT_BULK_THROTTLE_MS : SNAPSHOT_THROTTLE_MS;
+      const due = Math.max(0, lastEmit + wait - Date.now());
+      // A batch that makes the wait longer moves a timer set for a short one.
+      if (timer !== undefined && (wait === SNAPSHOT_THROTTLE_MS || waiting - changes >= SNAPSHOT_BULK_CHANGES)) return;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(flush, due);
     };
     const follow = <T extends object>(collection: RxCollection<T>, mirror: CollectionMirror<T>): Subscription =>
       collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<T>) => {
@@ -135,7 +149,7 @@ function createSnapshotStream(db: AppDatabase): Observable<CatalogSnapshot> {
         if (!loaded) buffered.push(() => mirror.applyBulk(bulk));
         else {
           mirror.applyBulk(bulk);
-          schedule();
+          schedule(bulk.events.length);
         }
       });
 
