@@ -43,7 +43,15 @@ function cookieJar(): CookieJar & { value: string } {
   return jar;
 }
 
-function setup(options: { tokens?: TokenPair | null; cached?: Customer | null; baseUrl?: string; logouts?: LogoutQueue } = {}) {
+function setup(
+  options: {
+    tokens?: TokenPair | null;
+    cached?: Customer | null;
+    baseUrl?: string;
+    logouts?: LogoutQueue;
+    prepareSignedIn?: () => void;
+  } = {},
+) {
   const cookies = cookieJar();
   const tokens = createMemoryTokenStore(options.tokens ?? null);
   const profiles = createMemoryProfileCache(options.cached ?? null);
@@ -55,6 +63,7 @@ function setup(options: { tokens?: TokenPair | null; cached?: Customer | null; b
     profiles,
     reload: () => void (reloads += 1),
     ...(options.logouts ? { logouts: options.logouts } : {}),
+    ...(options.prepareSignedIn ? { prepareSignedIn: options.prepareSignedIn } : {}),
   });
   return { controller, cookies, tokens, profiles, reloads: () => reloads };
 }
@@ -125,6 +134,19 @@ describe('session', () => {
     expect(router.state.location.pathname).toBe('/orders');
     expect(hasLoggedInCookie(cookies)).toBe(true);
     expect(tokens.read()?.accessToken).toBe('access-1');
+  });
+
+  it('gets the signed-in start ready while the bridge checks the password', async () => {
+    let prepared = 0;
+    const preparedWhenAsked: number[] = [];
+    bridge.routes.set('POST /api/client/user/login', () => {
+      preparedWhenAsked.push(prepared);
+      return ok('access-1', { refreshToken: 'r-1', expiresIn: 900, userData: { buyers: [alpha] } });
+    });
+    bridge.routes.set('GET /api/bridge/user/me', () => ok(customerWith([alpha])));
+    const { controller } = setup({ prepareSignedIn: () => void (prepared += 1) });
+    await controller.login('maria@example.gr', 'Right-pass-1');
+    expect(preparedWhenAsked).toEqual([1]);
   });
 
   it('logs out: tokens and cookie gone, "You\'re logged out" shown, back at /login, the session ended on the bridge', async () => {

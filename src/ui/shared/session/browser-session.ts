@@ -1,6 +1,7 @@
 import { openAppDatabase } from '../../../db/lazy-database';
 import { getBrowserBridge } from '../../../replication/app-bridge';
 import { createDatabaseProfileCache } from '../../../replication/profile-cache';
+import { prepareCatalogSync } from '../catalog-sync/browser-catalog-sync';
 import { SessionController } from './session-controller';
 
 let controller: SessionController | null = null;
@@ -12,6 +13,7 @@ export function getBrowserSession(): SessionController {
     storage: window.localStorage,
     profiles: createDatabaseProfileCache(() => openAppDatabase()),
     reload: () => window.location.reload(),
+    prepareSignedIn: prepareCatalogSync,
   });
   return controller;
 }

@@ -41,6 +41,11 @@ export interface SessionControllerDeps {
   reload(): void;
   /** Logouts waiting for the bridge; default: kept in `storage`, sent through the bridge client. */
   logouts?: LogoutQueue;
+  /**
+   * Called when a sign-in is sent, before the bridge answers: what a signed-in start needs (the local database,
+   * the sync code) gets ready meanwhile, since the bridge's password check takes a moment on purpose.
+   */
+  prepareSignedIn?(): void;
 }
 
 /** The editable names and address of the signed-in customer (docs/product-rules.md §5 field rules). */
@@ -143,6 +148,7 @@ export class SessionController {
   }
 
   async login(email: string, password: string): Promise<void> {
+    this.deps.prepareSignedIn?.();
     const grant = await loginCall(this.deps.bridge.client, email, password);
     await this.adopt(grant);
   }
