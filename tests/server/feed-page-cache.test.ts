@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { FeedPageCache, preferredEncoding } from '../../server/services/change-feed/page-cache';
+import { FEED_PAGE_SQL } from '../../server/services/change-feed/feed-reader';
+import { FEED_PAGE_ENTRY_OVERHEAD, FeedPageCache, preferredEncoding } from '../../server/services/change-feed/page-cache';
 import { createCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
 import { TEST_JWT_SECRET } from './helpers/test-app';
@@ -29,9 +31,9 @@ let token: string;
 let nowMs = Date.parse('2026-06-01T10:00:00Z');
 const clock = { now: () => nowMs };
 
-async function bridge(): Promise<FastifyInstance> {
+async function bridge(database: Db = db): Promise<FastifyInstance> {
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_PRODUCTS: '0' });
-  const app = await buildApp({ config, db, clock, logger: false, distDir: path.join(dataDir, 'no-dist') });
+  const app = await buildApp({ config, db: database, clock, logger: false, distDir: path.join(dataDir, 'no-dist') });
   await app.ready();
   return app;
 }
@@ -133,6 +135,56 @@ describe('feed answers kept in memory', () => {
     const open = find((await pull(first, query)).page);
     expect(open).toMatchObject({ final_price: Math.round(row.price_cents / 2) });
   });
+  it('shares one database read among buyers asking for the same page at once', async () => {
+    let pageReads = 0;
+    const counted = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'query') {
+          return (sql: string, params?: readonly unknown[]) => {
+            if (sql === FEED_PAGE_SQL) pageReads += 1;
+            return target.query(sql, params);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const third = await bridge(counted);
+    try {
+      const answers = await Promise.all(
+        ['br', 'gzip', 'br', undefined, 'gzip, br'].map((encoding) => pull(third, 'after=0&limit=33', encoding)),
+      );
+      expect(pageReads).toBe(1);
+      for (const answer of answers) expect(answer.page).toEqual(answers[0]?.page);
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('a page read from stored documents ends when their price window opens, in a bridge that did not build them', async () => {
+    const [row] = await db.query<{ sku: string; price_cents: number }>(
+      "select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and price_cents > 200 order by id desc limit 1",
+    );
+    if (!row) throw new Error('the seed has no simple listed product');
+    await db.query(
+      `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', '2026-07-02T00:00:00.000Z', 'special_to_date', '2026-07-09T00:00:00.000Z') where sku = $1`,
+      [row.sku, row.price_cents],
+    );
+    nowMs = Date.parse('2026-07-01T10:00:00Z');
+    const query = 'after=0&limit=999';
+    const find = (page: Page) => page.result.documents.find((d) => d.sku === row.sku);
+    // The first bridge builds and stores the documents; a new one reads them from the table, with their valid_until.
+    expect(find((await pull(first, query)).page)).toMatchObject({ final_price: row.price_cents });
+    const fresh = await bridge();
+    try {
+      expect(find((await pull(fresh, query)).page)).toMatchObject({ final_price: row.price_cents });
+      nowMs = Date.parse('2026-07-03T10:00:00Z');
+      expect(find((await pull(fresh, query)).page)).toMatchObject({ final_price: Math.round(row.price_cents / 2) });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('sends a failure on the way uncompressed, as the error handler writes it', async () => {
     await db.query('alter table catalog_feed_docs rename to catalog_feed_docs_away');
     try {
@@ -158,32 +210,63 @@ describe('feed answers kept in memory', () => {
 });
 
 describe('FeedPageCache', () => {
+  const body = (n: number) => JSON.stringify({ n, text: Array.from({ length: 400 }, (_, i) => `${n}-${i * 7919}`).join(' ') });
+
   it('picks brotli, then gzip, from accept-encoding, and nothing refused with q=0', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('gzip;q=0, *')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0, *')).toBe('identity');
+    expect(preferredEncoding('*;q=0')).toBe('identity');
     expect(preferredEncoding('deflate')).toBe('identity');
     expect(preferredEncoding(undefined)).toBe('identity');
   });
 
-  it('forgets the least recently used answers beyond its byte budget, and a stale one on sight', () => {
-    const body = (n: number) => JSON.stringify({ n, text: Array.from({ length: 400 }, (_, i) => `${n}-${i * 7919}`).join(' ') });
-    const probe = new FeedPageCache().put('probe', 1, null, body(0), 'gzip').length;
+  it('forgets the least recently used answers beyond its byte budget, and a stale one on sight', async () => {
+    const probe = (await new FeedPageCache().put('products', 'probe', 1, null, body(0), 'gzip')).length + FEED_PAGE_ENTRY_OVERHEAD;
     const cache = new FeedPageCache(probe * 2.5);
-    cache.put('a', 1, null, body(1), 'gzip');
-    cache.put('b', 1, null, body(2), 'gzip');
-    expect(cache.get('a', 1, 0, 'gzip')).toBeDefined();
-    cache.put('c', 1, null, body(3), 'gzip');
-    expect(cache.get('b', 1, 0, 'gzip')).toBeUndefined();
-    expect(gunzipSync(cache.get('a', 1, 0, 'gzip') ?? Buffer.alloc(0)).toString()).toBe(body(1));
-    expect(cache.get('c', 1, 0, 'identity')?.toString()).toBe(body(3));
+    await cache.put('products', 'a', 1, null, body(1), 'gzip');
+    await cache.put('products', 'b', 1, null, body(2), 'gzip');
+    expect(await cache.get('products', 'a', 1, 0, 'gzip')).toBeDefined();
+    await cache.put('products', 'c', 1, null, body(3), 'gzip');
+    expect(await cache.get('products', 'b', 1, 0, 'gzip')).toBeUndefined();
+    expect(gunzipSync((await cache.get('products', 'a', 1, 0, 'gzip')) ?? Buffer.alloc(0)).toString()).toBe(body(1));
+    expect((await cache.get('products', 'c', 1, 0, 'identity'))?.toString()).toBe(body(3));
     expect(cache.size).toBeLessThanOrEqual(probe * 2.5);
-    // Another head, or the clock past the page's first price change: gone, and its bytes with it.
-    cache.put('d', 5, 1_000, body(4), 'br');
-    expect(cache.get('d', 5, 999, 'br')).toBeDefined();
-    expect(cache.get('d', 5, 1_000, 'br')).toBeUndefined();
-    expect(cache.get('a', 2, 0, 'gzip')).toBeUndefined();
-    expect(cache.get('c', 1, 0, 'gzip')).toBeDefined();
-    expect(cache.size).toBeLessThanOrEqual(probe * 1.5);
+    // The clock past the page's first price change: gone, and its bytes with it.
+    await cache.put('products', 'd', 1, 1_000, body(4), 'br');
+    expect(await cache.get('products', 'd', 1, 999, 'br')).toBeDefined();
+    const [count, size] = [cache.count, cache.size];
+    expect(await cache.get('products', 'd', 1, 1_000, 'br')).toBeUndefined();
+    expect(cache.count).toBe(count - 1);
+    expect(cache.size).toBeLessThan(size);
+  });
+
+  it('drops a collection\u2019s answers read under an older head as soon as a newer head is seen, and no other collection\u2019s', async () => {
+    const cache = new FeedPageCache();
+    await cache.put('products', 'p1', 7, null, body(1), 'br');
+    await cache.put('products', 'p2', 7, null, body(2), 'br');
+    await cache.put('categories', 'c1', 3, null, body(3), 'br');
+    expect(cache.count).toBe(3);
+    // A request reads head 8 for another page: both pages of head 7 go at once.
+    expect(await cache.get('products', 'p3', 8, 0, 'br')).toBeUndefined();
+    expect(cache.count).toBe(1);
+    expect(await cache.get('categories', 'c1', 3, 0, 'br')).toBeDefined();
+    // An answer read under head 7 that finishes after head 8 was seen is sent, not kept.
+    await cache.put('products', 'late', 7, null, body(4), 'br');
+    expect(await cache.get('products', 'late', 8, 0, 'br')).toBeUndefined();
+    expect(cache.count).toBe(1);
+  });
+
+  it('counts what tiny answers really hold, and keeps at most its number of entries', async () => {
+    const budget = 64 * 1024;
+    const cache = new FeedPageCache(budget, 100);
+    for (let i = 0; i < 2_000; i += 1) await cache.put('products', `k${i}`, 1, null, `{"code":200,"n":${i}}`, 'gzip');
+    expect(cache.count).toBeLessThanOrEqual(Math.min(100, Math.floor(budget / FEED_PAGE_ENTRY_OVERHEAD)));
+    expect(cache.size).toBeLessThanOrEqual(budget);
+    // Each answer is a buffer of its own, not a slice that keeps zlib's larger output buffer alive.
+    const kept = await cache.get('products', 'k1999', 1, 0, 'gzip');
+    expect(kept?.buffer.byteLength).toBe(kept?.length);
   });
 });
