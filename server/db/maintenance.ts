@@ -14,12 +14,16 @@ export const MAINTENANCE_EVERY_MS = 60_000;
 
 /**
  * PostgreSQL's autovacuum defaults: a table is analysed again once 50 rows plus 10 % of its rows changed since
- * its last analysis, and vacuumed once 50 plus 20 % of its rows are dead.
+ * its last analysis, and vacuumed once 50 plus 20 % of its rows are dead, or once 1,000 plus 20 % of its rows
+ * were inserted since its last vacuum (a table that only grows still needs its visibility map for index-only
+ * scans).
  */
 const ANALYZE_BASE = 50;
 const ANALYZE_SHARE = 0.1;
 const VACUUM_BASE = 50;
 const VACUUM_SHARE = 0.2;
+const VACUUM_INSERT_BASE = 1_000;
+const VACUUM_INSERT_SHARE = 0.2;
 
 export interface MaintenanceRun {
   vacuumed: string[];
@@ -60,7 +64,8 @@ export async function vacuumTables(db: Db, options: { neverVacuumedOnly?: boolea
 
 /**
  * On PGlite: the tables of the schema whose rows changed past autovacuum's thresholds since their last analysis
- * (analysed) or whose dead rows did (vacuumed and analysed), one statement per table. The row counters are
+ * (analysed), or whose dead rows or rows inserted since their last vacuum did (vacuumed and analysed), one
+ * statement per table. The row counters are
  * PostgreSQL's own (`pg_stat_user_tables`), flushed first: PGlite's single session has no idle time in which
  * they would be. They start again from zero when the database is opened. Nothing on PostgreSQL.
  */
@@ -68,16 +73,19 @@ export async function maintainChangedTables(db: Db): Promise<MaintenanceRun> {
   const run: MaintenanceRun = { vacuumed: [], analysed: [] };
   if (db.kind !== 'pglite') return run;
   await flushRowCounters(db);
-  const rows = await db.query<{ name: string; tuples: number; modified: number; dead: number }>(
-    `select s.relname as name, greatest(c.reltuples, 0)::float8 as tuples,
-            s.n_mod_since_analyze::float8 as modified, s.n_dead_tup::float8 as dead
+  const rows = await db.query<{ name: string; tuples: number; modified: number; dead: number; inserted: number }>(
+    `select s.relname as name, greatest(c.reltuples, 0)::float8 as tuples, s.n_mod_since_analyze::float8 as modified,
+            s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as inserted
      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
      where s.schemaname = current_schema() order by s.relname`,
   );
   for (const row of rows) {
     const tuples = Number(row.tuples);
     const quoted = `"${row.name.replaceAll('"', '""')}"`;
-    if (Number(row.dead) > VACUUM_BASE + VACUUM_SHARE * tuples) {
+    if (
+      Number(row.dead) > VACUUM_BASE + VACUUM_SHARE * tuples ||
+      Number(row.inserted) > VACUUM_INSERT_BASE + VACUUM_INSERT_SHARE * tuples
+    ) {
       await db.exec(`vacuum analyze ${quoted}`);
       run.vacuumed.push(row.name);
     } else if (Number(row.modified) > ANALYZE_BASE + ANALYZE_SHARE * tuples) {
