@@ -145,11 +145,16 @@ describe('catalogSnapshot$ while documents arrive by the thousand', () => {
     const emittedAt: number[] = [];
     const subscription = catalogSnapshot$(db).subscribe(() => emittedAt.push(Date.now()));
     const batch = SNAPSHOT_BULK_CHANGES + 100;
-    for (let b = 0; b < 3; b += 1) {
+    const started = Date.now();
+    for (let b = 0; b < 4; b += 1) {
+      if (b > 0) await new Promise((resolve) => setTimeout(resolve, 300));
       await db.products.bulkInsert(Array.from({ length: batch }, (_, i) => makeProduct({ sku: `K${b}-${i}` })));
     }
-    const bulkDone = await snapshotWhere((s) => s.products.length === batch * 3);
+    const bulkDone = await snapshotWhere((s) => s.products.length === batch * 4);
     const bulkAt = Date.now();
+    // Four batches 300 ms apart: one snapshot per batch with the short window, at most one a second here.
+    expect(emittedAt.length).toBeGreaterThanOrEqual(2);
+    expect(emittedAt.length - 1).toBeLessThanOrEqual(Math.ceil((bulkAt - started) / SNAPSHOT_BULK_THROTTLE_MS) + 1);
     const gaps = emittedAt.slice(2).map((t, i) => t - (emittedAt[i + 1] ?? 0));
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(SNAPSHOT_BULK_THROTTLE_MS - 5);
     // A live change after a quiet moment is not held back by the long window.

@@ -155,18 +155,21 @@ export class SessionController {
 
   /** Registration step 2: the new buyer's first user is signed in with the answer. */
   async register(request: RegisterRequest): Promise<void> {
+    this.deps.prepareSignedIn?.();
     const grant = await registerBuyer(this.deps.bridge.client, request);
     await this.adopt(grant);
   }
 
   /** The company is already a buyer: the newcomer is signed in, in no company until a super user approves. */
   async requestInvitation(request: RequestInvitationRequest): Promise<void> {
+    this.deps.prepareSignedIn?.();
     const grant = await requestInvitation(this.deps.bridge.client, request);
     await this.adopt(grant);
   }
 
   /** A newcomer accepts a company's invitation: the account is created and signed in, a user of that company. */
   async acceptInvitation(request: AcceptInvitationRequest): Promise<void> {
+    this.deps.prepareSignedIn?.();
     const grant = await acceptInvitation(this.deps.bridge.client, request);
     await this.adopt(grant);
   }
