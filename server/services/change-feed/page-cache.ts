@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
+import { ownBuffer } from '../own-buffer';
 
 /**
  * The bridge's memory of whole feed answers, compressed, so that the hundreds of buyers who sync the same
@@ -41,23 +42,13 @@ const unbrotli = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/**
- * A buffer of its own: zlib hands small outputs out as slices of a larger shared buffer, which a slice kept
- * in memory keeps whole (16 KiB for an answer of 100 bytes).
- */
-function own(buffer: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(buffer.length);
-  buffer.copy(copy);
-  return copy;
-}
-
 async function compress(body: string | Buffer, encoding: Compressed): Promise<Buffer> {
   // Brotli at quality 4, as the bridge's general compression: a tenth of the text, a few ms per page.
   const out =
     encoding === 'br'
       ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
       : await gzipAsync(body);
-  return own(out);
+  return ownBuffer(out);
 }
 
 function decompress(entry: Entry): Promise<Buffer> {

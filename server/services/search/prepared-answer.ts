@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownBuffer } from '../own-buffer';
 
 /** Below this, compressing costs more than it saves (the @fastify/compress default threshold too). */
 const GZIP_MIN_BYTES = 1024;
@@ -20,8 +21,9 @@ export class PreparedAnswer {
   private readonly gzipped: Buffer | null;
 
   constructor(json: string) {
-    this.bytes = Buffer.from(json, 'utf8');
-    this.gzipped = this.bytes.length < GZIP_MIN_BYTES ? null : gzipSync(this.bytes);
+    // Buffers of their own: the answer cache counts their lengths, and a slice would keep its shared parent.
+    this.bytes = ownBuffer(Buffer.from(json, 'utf8'));
+    this.gzipped = this.bytes.length < GZIP_MIN_BYTES ? null : ownBuffer(gzipSync(this.bytes));
   }
 
   /** Bytes this answer holds in memory (plain and compressed), what the answer cache's budget counts. */
