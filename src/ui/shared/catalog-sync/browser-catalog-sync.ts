@@ -6,6 +6,7 @@ import type { CatalogReplication } from '../../../replication/catalog-replicatio
 import { createCatalogSyncStatus, type CatalogSyncStatus } from '../../../replication/catalog-sync-status';
 import { fetchEventsTicket, liveCatalogEvents, type LiveEvent } from '../../../replication/live-events';
 import { browserSyncLeadership } from '../../../replication/sync-leadership';
+import { loadCatalogReplicationCode } from '../../../replication/catalog-sync-preparation';
 import { createCatalogSyncRunner, type CatalogSyncRunner } from './catalog-sync-runner';
 import { requestPersistentStorage } from './persistent-storage';
 
@@ -53,22 +54,6 @@ export function getBrowserLiveEvents(bridge: AppBridge): Observable<LiveEvent> |
 
 let browserRunner: CatalogSyncRunner | null = null;
 
-/** The code the catalogue replication starts with, loaded once (decision 030: not with the first page). */
-const replicationCode = () =>
-  Promise.all([import('../../../replication/catalog-replication'), import('../../../db/commands/drop-legacy-catalog-stores')]);
-
-/**
- * Opens the local database and loads the replication's code ahead of a sign-in's answer, so the first sync starts
- * as soon as the session exists. In the next task: opening the database is main-thread work that must not hold
- * back the sign-in request itself. Failures are left for the start itself to meet and report.
- */
-export function prepareCatalogSync(): void {
-  setTimeout(() => {
-    openAppDatabase().catch(() => undefined);
-    replicationCode().catch(() => undefined);
-  }, 0);
-}
-
 /** The one catalogue replication of this tab (module-level: StrictMode and remounts must not start two). */
 export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
   browserRunner ??= createCatalogSyncRunner({
@@ -76,7 +61,10 @@ export function getBrowserCatalogSync(bridge: AppBridge): CatalogSyncRunner {
       const status = getBrowserCatalogSyncStatus();
       // The replication and the clean-up import the storage code: loaded with the database's chunk, not with the
       // first page (decision 030).
-      const [db, [{ startCatalogReplication }, { dropLegacyCatalogStores }]] = await Promise.all([openAppDatabase(), replicationCode()]);
+      const [db, [{ startCatalogReplication }, { dropLegacyCatalogStores }]] = await Promise.all([
+        openAppDatabase(),
+        loadCatalogReplicationCode(),
+      ]);
       // Read the tax rules now and keep them live: the first price tags of any page then render at once
       // instead of empty (aria-busy) for a frame or two, which made listing cards grow under the buyer's eyes.
       observeTaxSettings(db);

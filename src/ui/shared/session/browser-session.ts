@@ -1,7 +1,7 @@
 import { openAppDatabase } from '../../../db/lazy-database';
 import { getBrowserBridge } from '../../../replication/app-bridge';
 import { createDatabaseProfileCache } from '../../../replication/profile-cache';
-import { prepareCatalogSync } from '../catalog-sync/browser-catalog-sync';
+import { prepareCatalogSync } from '../../../replication/catalog-sync-preparation';
 import { SessionController } from './session-controller';
 
 let controller: SessionController | null = null;
