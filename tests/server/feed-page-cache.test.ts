@@ -68,6 +68,20 @@ async function markStored(sku: string): Promise<void> {
   );
 }
 
+/** A listed simple product (the first or the last by id) given a half-price window [from, to] (ISO), which moves the feed. */
+async function halfPriceWindow(which: 'first' | 'last', from: string, to: string): Promise<{ sku: string; price_cents: number }> {
+  const [row] = await db.query<{ sku: string; price_cents: number }>(
+    `select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4
+     and price_cents > 200 order by id ${which === 'first' ? 'asc' : 'desc'} limit 1`,
+  );
+  if (!row) throw new Error('the seed has no simple listed product');
+  await db.query(
+    `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', $3::text, 'special_to_date', $4::text) where sku = $1`,
+    [row.sku, row.price_cents, from, to],
+  );
+  return row;
+}
+
 const skuOf = (page: Page, i = 0): string => String(page.result.documents[i]?.sku);
 
 beforeAll(async () => {
@@ -119,14 +133,7 @@ describe('feed answers kept in memory', () => {
   });
 
   it('reads a page again when a price window on it opens, although the feed did not move', async () => {
-    const [row] = await db.query<{ sku: string; price_cents: number }>(
-      "select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and price_cents > 200 order by id limit 1",
-    );
-    if (!row) throw new Error('the seed has no simple listed product');
-    await db.query(
-      `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', '2026-06-02T00:00:00.000Z', 'special_to_date', '2026-06-09T00:00:00.000Z') where sku = $1`,
-      [row.sku, row.price_cents],
-    );
+    const row = await halfPriceWindow('first', '2026-06-02T00:00:00.000Z', '2026-06-09T00:00:00.000Z');
     const query = `after=0&limit=1000`;
     const find = (page: Page) => page.result.documents.find((d) => d.sku === row.sku);
     const closed = find((await pull(first, query)).page);
@@ -135,6 +142,7 @@ describe('feed answers kept in memory', () => {
     const open = find((await pull(first, query)).page);
     expect(open).toMatchObject({ final_price: Math.round(row.price_cents / 2) });
   });
+
   it('shares one database read among buyers asking for the same page at once', async () => {
     let pageReads = 0;
     const counted = new Proxy(db, {
@@ -162,14 +170,7 @@ describe('feed answers kept in memory', () => {
   });
 
   it('a page read from stored documents ends when their price window opens, in a bridge that did not build them', async () => {
-    const [row] = await db.query<{ sku: string; price_cents: number }>(
-      "select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and price_cents > 200 order by id desc limit 1",
-    );
-    if (!row) throw new Error('the seed has no simple listed product');
-    await db.query(
-      `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', '2026-07-02T00:00:00.000Z', 'special_to_date', '2026-07-09T00:00:00.000Z') where sku = $1`,
-      [row.sku, row.price_cents],
-    );
+    const row = await halfPriceWindow('last', '2026-07-02T00:00:00.000Z', '2026-07-09T00:00:00.000Z');
     nowMs = Date.parse('2026-07-01T10:00:00Z');
     const query = 'after=0&limit=999';
     const find = (page: Page) => page.result.documents.find((d) => d.sku === row.sku);
