@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { readFeedPage, storeUnbuiltFeedDocuments } from '../../server/services/change-feed/feed-reader';
+import type { SyncCollection } from '../../src/contracts/sync';
+import { openTestDb, type TestDb } from './helpers/test-db';
+
+/*
+ * The bridge builds, before it listens, every feed document a pull would otherwise build during a buyer's
+ * first sync (a catalogue just seeded or imported): server/start.ts, storeUnbuiltFeedDocuments.
+ */
+
+let db: TestDb;
+
+async function feedSizes(): Promise<Record<SyncCollection, number>> {
+  const rows = await db.query<{ feed: SyncCollection; n: number }>('select feed, count(*)::int as n from catalog_feed group by feed');
+  const sizes: Record<SyncCollection, number> = { products: 0, categories: 0, suppliers: 0, catalog_meta: 0 };
+  for (const row of rows) sizes[row.feed] = row.n;
+  return sizes;
+}
+
+/** Marks every stored document, so a page read shows which of its documents came from the store. */
+async function markStored(): Promise<void> {
+  await db.query(`update catalog_feed_docs set doc = replace(doc, '"_deleted":false', '"_deleted":false,"stored":true')`);
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await seedIfEmpty(db, { products: 120 });
+});
+
+afterAll(async () => {
+  await db?.dispose();
+});
+
+describe('feed documents built ahead of the first sync', () => {
+  it('builds every document of a freshly seeded catalogue, in batches, and then nothing more', async () => {
+    const sizes = await feedSizes();
+    expect(sizes.products).toBeGreaterThan(50);
+    // A batch smaller than every feed: the walk goes on from the last seq of each batch.
+    expect(await storeUnbuiltFeedDocuments(db, Date.now(), 7)).toEqual(sizes);
+    expect(await storeUnbuiltFeedDocuments(db, Date.now(), 7)).toEqual({ products: 0, categories: 0, suppliers: 0, catalog_meta: 0 });
+  });
+
+  it('stores what a pull sends: a page read afterwards builds nothing', async () => {
+    await storeUnbuiltFeedDocuments(db, Date.now());
+    const built = await readFeedPage(db, 'products', 0, 1000, Date.now());
+    await markStored();
+    const read = await readFeedPage(db, 'products', 0, 1000, Date.now());
+    expect(read.documents).toHaveLength(built.documents.length);
+    read.documents.forEach((doc, i) => {
+      const { stored, ...rest } = doc;
+      expect(stored).toBe(true);
+      expect(rest).toEqual(built.documents[i]);
+    });
+  });
+
+  it('builds again only what changed: a re-stamped product, a removed one (its tombstone), and a price window that opened', async () => {
+    await storeUnbuiltFeedDocuments(db, Date.now());
+    const [changed, removed, windowed] = await db.query<{ sku: string; price_cents: number }>(
+      "select sku, price_cents from products where type_id = 'simple' and parent_sku is null and status = 1 and visibility = 4 and price_cents > 200 order by id limit 3",
+    );
+    if (!changed || !removed || !windowed) throw new Error('the seed has too few simple listed products');
+    await db.query('update products set price_cents = price_cents + 1 where sku = $1', [changed.sku]);
+    await db.query('update products set status = 2 where sku = $1', [removed.sku]);
+    const opens = Date.now() + 60_000;
+    await db.query(
+      `update products set data = data || jsonb_build_object('special_price', ($2::numeric / 200), 'special_from_date', $3::text, 'special_to_date', $4::text) where sku = $1`,
+      [windowed.sku, windowed.price_cents, new Date(opens).toISOString(), new Date(opens + 86_400_000).toISOString()],
+    );
+    expect(await storeUnbuiltFeedDocuments(db, Date.now())).toMatchObject({ products: 3, categories: 0, suppliers: 0 });
+    expect(await storeUnbuiltFeedDocuments(db, Date.now())).toMatchObject({ products: 0 });
+    // Past the window's start, the stored document of the windowed product is no longer right: it is built again.
+    expect(await storeUnbuiltFeedDocuments(db, opens)).toMatchObject({ products: 1 });
+    const [tombstone] = await db.query<{ doc: string }>("select doc from catalog_feed_docs where feed = 'products' and doc_key = $1", [
+      removed.sku,
+    ]);
+    expect(JSON.parse(tombstone?.doc ?? '{}')).toEqual({ sku: removed.sku, _deleted: true });
+  });
+});
