@@ -75,6 +75,35 @@ describe('prefetchWriteLog', () => {
     expect(await skus(db)).toEqual(['A', 'B', 'C']);
   });
 
+  it('reads a long log in batches, and a compaction between two batches makes the open read again', async () => {
+    const factory = new IDBFactory();
+    const letters = 'ABCDEFGHIJ'.split('');
+    await seeded(factory, ...letters.map((sku) => [sku]));
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    // Queued behind the read-ahead's first batch: the later batches read the compacted chunks.
+    await log.compact('products--0', (records) => records.flatMap((record) => JSON.parse(record.docs) as object[]), 3);
+    const records = await log.readForOpen('products--0');
+    expect(records.every((record) => record.compactedThrough !== undefined)).toBe(true);
+    const db = await openDb(factory);
+    expect(await skus(db)).toEqual(letters);
+  });
+
+  it('gives an opening collection every record of a log longer than one batch, in commit order', async () => {
+    const factory = new IDBFactory();
+    const letters = 'ABCDEFGHIJK'.split('');
+    await seeded(factory, ...letters.map((sku) => [sku]));
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    const early = await log.readForOpen('products--0');
+    expect(early.map((record) => record.id)).toEqual((await log.read('products--0', 0)).map((record) => record.id));
+    expect(early).toHaveLength(11);
+    const db = await openDb(factory);
+    expect(await skus(db)).toEqual(letters);
+  });
+
   it('does not bring back a stream removed after the read', async () => {
     const factory = new IDBFactory();
     await seeded(factory, ['A', 'B']);
