@@ -25,7 +25,19 @@ export function CompanySwitch() {
         </span>
       </p>
       <Button size="small" className={styles.switch} onClick={() => setOpen('choosing')}>
-        <Trans>Switch company</Trans>
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M4 8h13m0 0-3.5-3.5M17 8l-3.5 3.5M20 16H7m0 0 3.5-3.5M7 16l3.5 3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className={styles.switchLabel}>
+          <Trans>Switch company</Trans>
+        </span>
       </Button>
       {open === 'choosing' && status === 'authenticated' ? (
         <BuyerSelectDialog

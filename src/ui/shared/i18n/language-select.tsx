@@ -4,7 +4,7 @@ import { useLocale } from './locale-provider';
 import { LOCALES, LOCALE_NAMES, isLocale } from './locales';
 import styles from './language-select.module.css';
 
-/** `compact`: on phones the label is read by screen readers but not shown (the header is tight). */
+/** `compact` (the header): below lg the label is read by screen readers but not shown (the buttons' row is tight). */
 export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const { locale, changeLocale } = useLocale();
   const id = useId();
