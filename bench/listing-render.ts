@@ -6,7 +6,7 @@
  * CHROMIUM_PATH). For each catalogue size of BENCH_PRODUCTS (default 20000; `BENCH_PRODUCTS=20000,100000` runs
  * both), the page holds that many products, BENCH_LISTING (default 2,000) of them in the benched category,
  * and mounts the storefront's ProductListing of that category BENCH_RUNS times, each on a fresh catalogue
- * snapshot, so every run pays for the per-snapshot buckets over the whole catalogue, the sort and the first
+ * snapshot, so every run pays for the scope's pass over the whole catalogue, the sort and the first
  * render of 50 cards. The page is loaded BENCH_COLD_LOADS times (default 7), each in a fresh browser context
  * (no HTTP or code cache): the first render of each load is a cold sample (JIT, styles, first images); the
  * runs after the first on the first load are the warm samples. Checks (docs/decisions/028-honest-benchmarks.md):

@@ -2,7 +2,7 @@
  * The page bench/listing-render.ts builds with Vite and loads in headless Chromium: the storefront's
  * real ProductListing (sort select, filters, 50 product cards with PriceTag) over a 2,000-product
  * category, with the app's providers. `window.benchRender(runs)` mounts it `runs` times on a fresh
- * snapshot each time (so the per-snapshot buckets and sort are included) and reports timings.
+ * snapshot each time (so the per-snapshot scope pass and sort are included) and reports timings.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';

@@ -5,9 +5,9 @@ import type { CatalogSnapshot } from './catalog-snapshot';
 import { categoryTree, leafCategoryId } from './category-tree';
 
 /**
- * Listing reads on the in-memory snapshot (decision record 010). Per snapshot version: one pass builds
- * the per-category and per-supplier buckets, and each (scope, sort, price setting) order is sorted
- * once and then reused by every page, filter change and re-render until the catalogue changes.
+ * Listing reads on the in-memory snapshot (decision record 010). Per snapshot version: each scope's products
+ * are found in one pass over the catalogue, and each (scope, sort, price setting) order is sorted once, then
+ * both are reused by every page, filter change and re-render until the catalogue changes.
  */
 export interface ListingScope {
   /** null: the whole catalogue (e.g. /c/all/s/{supplier}). */
@@ -17,49 +17,38 @@ export interface ListingScope {
   supplierId: string | null;
 }
 
-interface Buckets {
-  /** Every product under a category (category_ids holds the leaf and each ancestor). */
-  below: Map<string, ProductDoc[]>;
-  /** Products whose deepest category is this one. */
-  direct: Map<string, ProductDoc[]>;
-  bySupplier: Map<string, ProductDoc[]>;
-  leafRank: Map<ProductDoc, number>;
-}
-
 interface SnapshotCache {
-  buckets: Buckets;
+  /** Each product's deepest category's rank in the tree, filled for the products a sort asks about. */
+  leafRank: Map<ProductDoc, number>;
   scoped: Map<string, readonly ProductDoc[]>;
   sorted: Map<string, readonly ProductDoc[]>;
 }
 
 const caches = new WeakMap<CatalogSnapshot, SnapshotCache>();
 
-function push<K>(map: Map<K, ProductDoc[]>, key: K, product: ProductDoc): void {
-  const list = map.get(key);
-  if (list) list.push(product);
-  else map.set(key, [product]);
-}
-
-function buildBuckets(snapshot: CatalogSnapshot): Buckets {
-  const tree = categoryTree(snapshot);
-  const buckets: Buckets = { below: new Map(), direct: new Map(), bySupplier: new Map(), leafRank: new Map() };
-  for (const product of snapshot.products) {
-    for (const id of product.category_ids) push(buckets.below, id, product);
-    const leaf = leafCategoryId(product.category_ids, tree);
-    if (leaf !== null) push(buckets.direct, leaf, product);
-    buckets.leafRank.set(product, leaf === null ? Number.MAX_SAFE_INTEGER : tree.rankOf(leaf));
-    push(buckets.bySupplier, product.supplier_id, product);
-  }
-  return buckets;
-}
-
 function cacheOf(snapshot: CatalogSnapshot): SnapshotCache {
   let cache = caches.get(snapshot);
   if (!cache) {
-    cache = { buckets: buildBuckets(snapshot), scoped: new Map(), sorted: new Map() };
+    cache = { leafRank: new Map(), scoped: new Map(), sorted: new Map() };
     caches.set(snapshot, cache);
   }
   return cache;
+}
+
+/**
+ * The products of one scope, in one pass over the catalogue. (Buckets of every category and supplier built
+ * at once cost a listing's first render at 100,000 products a pass that pushed each product into three to
+ * five lists and a rank map, for the one scope the page shows.)
+ */
+function productsOf(snapshot: CatalogSnapshot, scope: ListingScope): readonly ProductDoc[] {
+  const { categoryId, supplierId } = scope;
+  if (categoryId === null) return supplierId === null ? snapshot.products : snapshot.products.filter((p) => p.supplier_id === supplierId);
+  const tree = scope.includeSubcategories ? null : categoryTree(snapshot);
+  return snapshot.products.filter(
+    (p) =>
+      (supplierId === null || p.supplier_id === supplierId) &&
+      (tree === null ? p.category_ids.includes(categoryId) : leafCategoryId(p.category_ids, tree) === categoryId),
+  );
 }
 
 const scopeKey = (scope: ListingScope): string =>
@@ -71,17 +60,7 @@ export function scopedProducts(snapshot: CatalogSnapshot, scope: ListingScope): 
   const key = scopeKey(scope);
   let rows = cache.scoped.get(key);
   if (!rows) {
-    const { buckets } = cache;
-    const inCategory =
-      scope.categoryId === null
-        ? snapshot.products
-        : ((scope.includeSubcategories ? buckets.below : buckets.direct).get(scope.categoryId) ?? []);
-    rows =
-      scope.supplierId === null
-        ? inCategory
-        : scope.categoryId === null
-          ? (buckets.bySupplier.get(scope.supplierId) ?? [])
-          : inCategory.filter((p) => p.supplier_id === scope.supplierId);
+    rows = productsOf(snapshot, scope);
     cache.scoped.set(key, rows);
   }
   return rows;
@@ -99,10 +78,19 @@ export function sortedListing(snapshot: CatalogSnapshot, scope: ListingScope, so
   const key = `${scopeKey(scope)}|${sort}|${sort.startsWith('price') ? price.key : ''}`;
   let rows = cache.sorted.get(key);
   if (!rows) {
-    const { leafRank } = cache.buckets;
+    const { leafRank } = cache;
+    const tree = categoryTree(snapshot);
     rows = sortProducts(scopedProducts(snapshot, scope), sort, {
       priceOf: price.priceOf,
-      categoryRankOf: (p) => leafRank.get(p) ?? Number.MAX_SAFE_INTEGER,
+      categoryRankOf: (p) => {
+        let rank = leafRank.get(p);
+        if (rank === undefined) {
+          const leaf = leafCategoryId(p.category_ids, tree);
+          rank = leaf === null ? Number.MAX_SAFE_INTEGER : tree.rankOf(leaf);
+          leafRank.set(p, rank);
+        }
+        return rank;
+      },
     });
     cache.sorted.set(key, rows);
   }
