@@ -14,7 +14,8 @@ export type RunningBridge = { app: FastifyInstance; db: Db; config: Config };
 
 /**
  * Everything `npm run serve` does: lock DATA_DIR (embedded PGlite only), open the database, build the app,
- * migrate, seed the demo data, listen; close cleanly on SIGINT/SIGTERM. If the database thread dies, the
+ * migrate, seed the demo data, vacuum what was never vacuumed, build the feed documents pulls would otherwise
+ * build, listen; close cleanly on SIGINT/SIGTERM. If the database thread dies, the
  * process exits with status 1 so that a supervisor (systemd, Docker, Kubernetes) starts a fresh one.
  */
 export async function startBridge(config: Config): Promise<RunningBridge> {
@@ -54,7 +55,13 @@ export async function startBridge(config: Config): Promise<RunningBridge> {
   // Feed documents a pull would have to build (a catalogue just seeded or imported) are built now, not during
   // the first buyers' first syncs; on a database where every one is stored this is one index walk per feed.
   const building = performance.now();
-  const feedDocuments = await storeUnbuiltFeedDocuments(db, Date.now());
+  // Ahead of time only: whatever fails here (a document the contract rejects) is built, or refused, by the pulls.
+  const feedDocuments = await storeUnbuiltFeedDocuments(db, Date.now(), {
+    failed: (collection, error) => app.log.warn({ err: error, collection }, 'building feed documents ahead failed'),
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'building feed documents ahead failed');
+    return {};
+  });
   if (Object.values(feedDocuments).some((n) => n > 0))
     app.log.info({ ...feedDocuments, ms: Math.round(performance.now() - building) }, 'feed documents built');
   const stopMaintenance = scheduleMaintenance(db, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/seed';
 import { readFeedPage, storeUnbuiltFeedDocuments } from '../../server/services/change-feed/feed-reader';
 import type { SyncCollection } from '../../src/contracts/sync';
@@ -37,21 +38,53 @@ describe('feed documents built ahead of the first sync', () => {
     const sizes = await feedSizes();
     expect(sizes.products).toBeGreaterThan(50);
     // A batch smaller than every feed: the walk goes on from the last seq of each batch.
-    expect(await storeUnbuiltFeedDocuments(db, Date.now(), 7)).toEqual(sizes);
-    expect(await storeUnbuiltFeedDocuments(db, Date.now(), 7)).toEqual({ products: 0, categories: 0, suppliers: 0, catalog_meta: 0 });
+    expect(await storeUnbuiltFeedDocuments(db, Date.now(), { batch: 7 })).toEqual(sizes);
+    expect(await storeUnbuiltFeedDocuments(db, Date.now(), { batch: 7 })).toEqual({
+      products: 0,
+      categories: 0,
+      suppliers: 0,
+      catalog_meta: 0,
+    });
   });
 
   it('stores what a pull sends: a page read afterwards builds nothing', async () => {
-    await storeUnbuiltFeedDocuments(db, Date.now());
+    // What a pull builds itself, for comparison; then nothing stored, and only the build ahead stores.
+    await db.query('delete from catalog_feed_docs');
     const built = await readFeedPage(db, 'products', 0, 1000, Date.now());
+    await db.query('delete from catalog_feed_docs');
+    await storeUnbuiltFeedDocuments(db, Date.now());
     await markStored();
     const read = await readFeedPage(db, 'products', 0, 1000, Date.now());
+    expect(read.documents.length).toBeGreaterThan(50);
     expect(read.documents).toHaveLength(built.documents.length);
     read.documents.forEach((doc, i) => {
       const { stored, ...rest } = doc;
       expect(stored).toBe(true);
       expect(rest).toEqual(built.documents[i]);
     });
+  });
+
+  it('reports a batch that fails and goes on with the next one', async () => {
+    await db.query('delete from catalog_feed_docs');
+    const sizes = await feedSizes();
+    let inserts = 0;
+    // The first batch's store fails (as a lost connection or a document the contract rejects would).
+    const failing: Queryable = {
+      query: (sql, params) => {
+        if (sql.includes('insert into catalog_feed_docs') && inserts++ === 0) return Promise.reject(new Error('connection lost'));
+        return db.query(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+    };
+    const failed: Array<[string, unknown]> = [];
+    const stored = await storeUnbuiltFeedDocuments(failing, Date.now(), {
+      batch: 10,
+      failed: (collection, error) => failed.push([collection, error]),
+    });
+    expect(failed).toEqual([['products', new Error('connection lost')]]);
+    expect(stored).toEqual({ ...sizes, products: sizes.products - 10 });
+    // The failed batch is what a pull (or the next start) still builds.
+    expect(await storeUnbuiltFeedDocuments(db, Date.now())).toEqual({ products: 10, categories: 0, suppliers: 0, catalog_meta: 0 });
   });
 
   it('builds again only what changed: a re-stamped product, a removed one (its tombstone), and a price window that opened', async () => {

@@ -173,30 +173,43 @@ async function buildDocuments(
 
 /**
  * Entries of a feed above `after` (seq order, at most `limit`) without a stored document that is right at
- * `nowMs`: never built, built for an older seq, or past its price window. Walks the feed by seq and looks
- * each entry's stored document up by key, as a page read does.
+ * `nowMs`: never built, built for an older seq, or past its price window. Walks the feed by seq and looks each
+ * entry's stored document up by key (`offset 0` keeps the planner from turning the check into an anti-join
+ * that sorts or hashes every stored document of the feed, a plan that depends on statistics).
  */
 const UNSTORED_SQL = `select f.doc_key, f.seq::text as seq_text from catalog_feed f
   where f.feed = $1 and f.seq > $2 and not exists (
     select 1 from catalog_feed_docs d
     where d.feed = $1 and d.doc_key = f.doc_key and d.seq = f.seq and (d.valid_until is null or d.valid_until > $3)
+    offset 0
   )
   order by f.seq limit $4`;
 
 /**
  * Builds and stores every feed document that a pull would have to build now (a catalogue just seeded or
  * imported: 100,000 products built during a buyer's first sync made it 3–4 times slower), `batch` at a
- * time; returns how many were stored per collection. The bridge runs it before it listens.
+ * time; returns how many entries it built per collection. A batch that fails (a document the contract
+ * rejects, a lost connection) is reported and left to the pulls, which build it as before; the walk goes on
+ * with the next batch. The bridge runs it before it listens.
  */
-export async function storeUnbuiltFeedDocuments(q: Queryable, nowMs: number, batch = 1000): Promise<Record<SyncCollection, number>> {
+export async function storeUnbuiltFeedDocuments(
+  q: Queryable,
+  nowMs: number,
+  options: { batch?: number; failed?: (collection: SyncCollection, error: unknown) => void } = {},
+): Promise<Record<SyncCollection, number>> {
+  const batch = options.batch ?? 1000;
   const stored: Record<SyncCollection, number> = { products: 0, categories: 0, suppliers: 0, catalog_meta: 0 };
   for (const collection of Object.keys(stored) as SyncCollection[]) {
     let after = 0;
     for (;;) {
       const entries = await q.query<Pick<FeedEntry, 'doc_key' | 'seq_text'>>(UNSTORED_SQL, [collection, after, nowMs, batch]);
       if (entries.length === 0) break;
-      await buildDocuments(q, collection, entries, nowMs);
-      stored[collection] += entries.length;
+      try {
+        await buildDocuments(q, collection, entries, nowMs);
+        stored[collection] += entries.length;
+      } catch (error) {
+        options.failed?.(collection, error);
+      }
       after = Number(entries[entries.length - 1]?.seq_text);
       if (entries.length < batch) break;
     }

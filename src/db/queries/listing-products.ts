@@ -47,7 +47,8 @@ function productsOf(snapshot: CatalogSnapshot, scope: ListingScope): readonly Pr
   return snapshot.products.filter(
     (p) =>
       (supplierId === null || p.supplier_id === supplierId) &&
-      (tree === null ? p.category_ids.includes(categoryId) : leafCategoryId(p.category_ids, tree) === categoryId),
+      p.category_ids.includes(categoryId) &&
+      (tree === null || leafCategoryId(p.category_ids, tree) === categoryId),
   );
 }
 

@@ -1,10 +1,10 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
 import { writeLogName } from './mapped-storage';
-import { prefetchWriteLog, WriteLog } from './write-log';
+import { mergeRecords, prefetchWriteLog, WriteLog } from './write-log';
 
 // The read-ahead of a write log (prefetchWriteLog) must never make an opening collection miss or revive
 // anything: records written, compacted or removed after the read are what the collection ends up with.
@@ -94,12 +94,23 @@ describe('prefetchWriteLog', () => {
     const factory = new IDBFactory();
     const letters = 'ABCDEFGHIJK'.split('');
     await seeded(factory, ...letters.map((sku) => [sku]));
+    const batches = vi.spyOn(WriteLog.prototype, 'readBatch');
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
     const early = await log.readForOpen('products--0');
+    // In batches (four records each): 11 records take three reads.
+    expect(batches.mock.calls.length).toBeGreaterThanOrEqual(3);
+    batches.mockRestore();
     expect(early.map((record) => record.id)).toEqual((await log.read('products--0', 0)).map((record) => record.id));
     expect(early).toHaveLength(11);
+    // Parsed as they arrived: merging them parses none of them again.
+    const parse = vi.spyOn(JSON, 'parse');
+    const merged = mergeRecords(early, 'sku');
+    const parsedAgain = parse.mock.calls.filter(([text]) => early.some((record) => record.docs === text));
+    parse.mockRestore();
+    expect(parsedAgain).toEqual([]);
+    expect([...merged.keys()].sort()).toEqual(letters);
     const db = await openDb(factory);
     expect(await skus(db)).toEqual(letters);
   });
