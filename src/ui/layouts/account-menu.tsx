@@ -6,6 +6,7 @@ import { Button } from '../components/button';
 import { useSession } from '../shared/session/session-context';
 import { paths, to } from '../routes/paths';
 import { LogoutDialog } from './logout-dialog';
+import narrow from '../styles/narrow-label.module.css';
 import styles from './account-menu.module.css';
 
 /** Admins only, and only when asked for: loads then (decision 030). */
@@ -55,7 +56,8 @@ export function AccountMenu() {
         <span className={styles.avatar} aria-hidden="true">
           {initials(fullName || customer?.email || '')}
         </span>
-        <span className={styles.label}>{t`My account`}</span>
+        {/* The avatar alone until xl: with the Greek labels the buttons' row overflowed from md to lg. */}
+        <span className={narrow.fromXl}>{t`My account`}</span>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
         {customer && (

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../components/button';
 import { BuyerSelectDialog } from '../features/auth/buyer-select-dialog';
 import { useSession } from '../shared/session/session-context';
+import narrow from '../styles/narrow-label.module.css';
 import styles from './company-switch.module.css';
 
 /** Its company lookup form loads when asked for, not with the first page (decision 030). */
@@ -35,7 +36,8 @@ export function CompanySwitch() {
             strokeLinejoin="round"
           />
         </svg>
-        <span className={styles.switchLabel}>
+        {/* Phones show only the arrows, so the company's name keeps the row. */}
+        <span className={narrow.fromMd}>
           <Trans>Switch company</Trans>
         </span>
       </Button>

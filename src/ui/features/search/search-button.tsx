@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CatalogSearchClient } from '../../../replication/catalog-search-client';
 import { lazyPreloaded } from '../../components/lazy-preloaded';
+import narrow from '../../styles/narrow-label.module.css';
 import styles from './search-panel.module.css';
 
 /**
@@ -52,7 +53,8 @@ export function SearchButton({ client }: { client?: CatalogSearchClient }) {
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M20 20l-4.2-4.2" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className={styles.openerLabel}>
+        {/* Below lg only the magnifier (the header's row is tight). */}
+        <span className={narrow.fromLg}>
           <Trans>Search</Trans>
         </span>
       </button>

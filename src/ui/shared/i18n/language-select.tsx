@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useLocale } from './locale-provider';
 import { LOCALES, LOCALE_NAMES, isLocale } from './locales';
+import narrow from '../../styles/narrow-label.module.css';
 import styles from './language-select.module.css';
 
 /** `compact` (the header): below lg the label is read by screen readers but not shown (the buttons' row is tight). */
@@ -10,7 +11,7 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const id = useId();
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={compact ? `${styles.label} ${styles.compactLabel}` : styles.label}>
+      <label htmlFor={id} className={compact ? `${styles.label} ${narrow.fromLg}` : styles.label}>
         <Trans>Language</Trans>
       </label>
       <select
