@@ -84,7 +84,8 @@ export function profileOf(pulls: Pull[], started: number, finished: number): Omi
 /**
  * In the page: counts the live documents in the app's catalogue write log (IndexedDB database
  * `rxdb-mapped-storefront`, store `records`: one record per write, `stream` = `<collection>--<schema
- * version>`, `docs` a JSON array; src/db/storage/write-log.ts), merging records by primary key as the app
+ * version>`, `docs` its documents by column or as a JSON array; src/db/storage/write-log.ts and
+ * document-columns.ts), merging records by primary key as the app
  * does when it loads them (the later record wins). A first sync stores only listed documents (a removal of
  * a document never stored is skipped), so at the ready flag these counts must equal the listed documents
  * of the feed, which the baseline fetches afterwards: main() compares them and fails the run otherwise.
@@ -94,8 +95,27 @@ export async function countStored(args: {
   schemaVersions: Record<string, number>;
   primaryKeys: Record<string, string>;
 }): Promise<Record<string, number>> {
-  type Doc = Record<string, unknown> & { _deleted: boolean; _meta: { lwt: number } };
-  const records = await new Promise<Array<{ stream: string; docs: string }>>((resolve, reject) => {
+  type Columns = { count: number; keys: string[]; values: string[]; absent: string[] };
+  type StoredRecord = { stream: string; docs: string | Columns };
+  /** A record's documents, primary key and deletion flag only (its columns read here, not with the app's code). */
+  const docsOf = (stored: string | Columns, primaryKey: string): Array<{ key: unknown; deleted: boolean }> => {
+    if (typeof stored === 'string') {
+      return (JSON.parse(stored) as Array<Record<string, unknown>>).map((doc) => ({
+        key: doc[primaryKey],
+        deleted: doc._deleted === true,
+      }));
+    }
+    const column = (key: string) => {
+      const at = stored.keys.indexOf(key);
+      const values = at < 0 ? [] : (JSON.parse(stored.values[at]!) as unknown[]);
+      const absent = new Set(at < 0 || stored.absent[at] === '' ? [] : (JSON.parse(stored.absent[at]!) as number[]));
+      return Array.from({ length: stored.count }, (_, row) => (at < 0 || absent.has(row) ? undefined : values[row]));
+    };
+    const keys = column(primaryKey);
+    const deleted = column('_deleted');
+    return keys.map((key, row) => ({ key, deleted: deleted[row] === true }));
+  };
+  const records = await new Promise<StoredRecord[]>((resolve, reject) => {
     const open = indexedDB.open('rxdb-mapped-storefront');
     open.onerror = () => reject(open.error ?? new Error('cannot open the write log'));
     open.onsuccess = () => {
@@ -108,22 +128,19 @@ export async function countStored(args: {
       const request = db.transaction('records', 'readonly').objectStore('records').getAll();
       request.onsuccess = () => {
         db.close();
-        resolve(request.result as Array<{ stream: string; docs: string }>);
+        resolve(request.result as StoredRecord[]);
       };
       request.onerror = () => reject(request.error ?? new Error('cannot read the write log'));
     };
   });
   const counts: Record<string, number> = {};
   for (const c of args.collections) {
-    const latest = new Map<unknown, Doc>();
+    const latest = new Map<unknown, boolean>();
     for (const record of records.filter((r) => r.stream === `${c}--${args.schemaVersions[c]}`)) {
-      for (const doc of JSON.parse(record.docs) as Doc[]) {
-        const key = doc[args.primaryKeys[c]!];
-        // getAll() returns records by key, i.e. in commit order: the later record wins, as in the app.
-        latest.set(key, doc);
-      }
+      // getAll() returns records by key, i.e. in commit order: the later record wins, as in the app.
+      for (const doc of docsOf(record.docs, args.primaryKeys[c]!)) latest.set(doc.key, doc.deleted);
     }
-    counts[c] = [...latest.values()].filter((doc) => !doc._deleted).length;
+    counts[c] = [...latest.values()].filter((deleted) => !deleted).length;
   }
   return counts;
 }

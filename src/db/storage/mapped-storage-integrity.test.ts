@@ -14,7 +14,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeProduct } from '../testing/documents';
 import { COMPACT_AFTER_RECORDS, getRxStorageMapped, writeLogName, type MappedStorageInternals } from './mapped-storage';
-import { WriteLog, type StoredDoc } from './write-log';
+import { decodeDocuments } from './document-columns';
+import { WriteLog } from './write-log';
 
 /**
  * What the write log must never do: lose attachment data, keep tombstones for ever, let a clock decide
@@ -124,7 +125,7 @@ describe('the mapped storage keeps what it was given', () => {
     await tab(factory, 'compacting');
     const log = logOf(factory);
     await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
-    const chunk = JSON.parse((await log.read('products--0', 0))[0]!.docs) as StoredDoc[];
+    const chunk = decodeDocuments((await log.read('products--0', 0))[0]!.docs);
     expect(chunk.map((doc) => doc.sku).sort()).toEqual(['B', 'FILL']);
 
     await catchUp(behind);
@@ -151,7 +152,7 @@ describe('the mapped storage keeps what it was given', () => {
     );
     await tab(factory, 'compacting');
     const log = logOf(factory);
-    await expect.poll(async () => (await log.read('products--0', 0)).map((record) => record.docs)).toEqual(['[]']);
+    await expect.poll(async () => (await log.read('products--0', 0)).map((record) => decodeDocuments(record.docs))).toEqual([[]]);
     await catchUp(behind);
     expect(await behind.findDocumentsById(['X', 'FILL'], false)).toEqual([]);
   });

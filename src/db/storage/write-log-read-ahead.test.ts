@@ -1,9 +1,11 @@
+import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../database';
 import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
 import { writeLogName } from './mapped-storage';
+import { decodeDocuments } from './document-columns';
 import { mergeRecords, prefetchWriteLog, WriteLog } from './write-log';
 
 // The read-ahead of a write log (prefetchWriteLog) must never make an opening collection miss or revive
@@ -56,7 +58,7 @@ describe('prefetchWriteLog', () => {
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
     const [first] = await log.read('products--0', 0);
-    const [a] = JSON.parse(first!.docs) as Array<Record<string, unknown>>;
+    const [a] = decodeDocuments(first!.docs);
     expect(await log.appendAfter('products--0', first!.id!, [{ ...a, sku: 'B', id: 'B' }])).not.toBeNull();
     const db = await openDb(factory);
     await expect.poll(() => skus(db)).toEqual(['A', 'B']);
@@ -68,7 +70,7 @@ describe('prefetchWriteLog', () => {
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
-    await log.compact('products--0', (records) => records.flatMap((record) => JSON.parse(record.docs) as object[]), 2);
+    await log.compact('products--0', (records) => records.flatMap((record) => decodeDocuments(record.docs)), 2);
     const records = await log.readForOpen('products--0');
     expect(records.every((record) => record.compactedThrough !== undefined)).toBe(true);
     const db = await openDb(factory);
@@ -83,7 +85,7 @@ describe('prefetchWriteLog', () => {
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
     // Queued behind the read-ahead's first batch: the later batches read the compacted chunks.
-    await log.compact('products--0', (records) => records.flatMap((record) => JSON.parse(record.docs) as object[]), 3);
+    await log.compact('products--0', (records) => records.flatMap((record) => decodeDocuments(record.docs)), 3);
     const records = await log.readForOpen('products--0');
     expect(records.every((record) => record.compactedThrough !== undefined)).toBe(true);
     const db = await openDb(factory);
@@ -107,12 +109,35 @@ describe('prefetchWriteLog', () => {
     // Parsed as they arrived: merging them parses none of them again.
     const parse = vi.spyOn(JSON, 'parse');
     const merged = mergeRecords(early, 'sku');
-    const parsedAgain = parse.mock.calls.filter(([text]) => early.some((record) => record.docs === text));
+    const texts = new Set(early.flatMap(({ docs }) => (typeof docs === 'string' ? [docs] : docs.values)));
+    const parsedAgain = parse.mock.calls.filter(([text]) => texts.has(text));
     parse.mockRestore();
     expect(parsedAgain).toEqual([]);
     expect([...merged.keys()].sort()).toEqual(letters);
     const db = await openDb(factory);
     expect(await skus(db)).toEqual(letters);
+  });
+
+  it('reads a log written before records held columns, beside records written after', async () => {
+    const factory = new IDBFactory();
+    await seeded(factory, ['A']);
+    // A record as an earlier build wrote it: its documents as one JSON array.
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    const [first] = await log.read('products--0', 0);
+    expect(typeof first!.docs).not.toBe('string');
+    const [a] = decodeDocuments(first!.docs);
+    const old = new Dexie(writeLogName(NAME), { indexedDB: factory, IDBKeyRange });
+    old.version(1).stores({ records: '++id, [stream+id]' });
+    await old.table('records').add({ stream: 'products--0', docs: JSON.stringify([{ ...a, sku: 'OLD', id: 'OLD' }]) });
+    old.close();
+    prefetchWriteLog(writeLogName(NAME), settings(factory));
+    let db = await openDb(factory);
+    expect(await skus(db)).toEqual(['A', 'OLD']);
+    await db.products.bulkInsert([makeProduct({ sku: 'NEW' })]);
+    await closeDb(db);
+    db = await openDb(factory);
+    expect(await skus(db)).toEqual(['A', 'NEW', 'OLD']);
   });
 
   it('does not bring back a stream removed after the read', async () => {

@@ -1,19 +1,22 @@
 import Dexie, { type Table } from 'dexie';
-import type { RxDocumentData } from 'rxdb';
+import { decodeDocuments, encodeDocuments, type StoredDoc, type StoredDocuments } from './document-columns';
+
+export type { StoredDoc } from './document-columns';
 
 /**
  * The persisted side of the mapped storage (./mapped-storage.ts): every successful write of a mapped
- * collection is appended as one record holding its documents as a JSON string. IndexedDB's cost is per
- * record and per structured-cloned object, so one string per write is far cheaper than one record per
- * document (docs/decisions/014-mapped-catalogue-storage.md has the figures).
+ * collection is appended as one record holding its documents as JSON, one string per property
+ * (./document-columns.ts). IndexedDB's cost is per record and per structured-cloned object, so a few strings
+ * per write are far cheaper than one record per document (docs/decisions/014-mapped-catalogue-storage.md has
+ * the figures).
  */
 export interface WriteRecord {
   /** Auto-increment: the order in which writes committed, across tabs. A later record wins. */
   id?: number;
   /** `<collection>--<schema version>`: a new schema version starts an empty stream. */
   stream: string;
-  /** JSON array of the written documents (RxDB's stored shape: `_rev`, `_meta`, `_deleted`). */
-  docs: string;
+  /** The written documents (RxDB's stored shape: `_rev`, `_meta`, `_deleted`), by column or as one JSON array. */
+  docs: StoredDocuments;
   /** On a chunk written by compact(): the highest record id whose documents it holds. */
   compactedThrough?: number;
   /**
@@ -29,9 +32,6 @@ export interface IndexedDbSettings {
   IDBKeyRange?: typeof IDBKeyRange;
 }
 
-/** A document as RxDB stores it (`_rev`, `_meta`, `_deleted`), keyed by its collection's primary path. */
-export type StoredDoc = RxDocumentData<object> & Record<string, unknown>;
-
 /**
  * The state a stream's records add up to, given in commit order (ascending id): each document's version in
  * the last record that holds it. `_meta.lwt` is not compared: a device clock that stepped back must not
@@ -42,7 +42,7 @@ export function mergeRecords(records: readonly WriteRecord[], primaryPath: strin
   for (const record of records) {
     let docs: StoredDoc[];
     try {
-      docs = parsedAhead.get(record) ?? (JSON.parse(record.docs) as StoredDoc[]);
+      docs = parsedAhead.get(record) ?? decodeDocuments(record.docs);
     } catch (error) {
       // Cannot be written by append(); skipped rather than making every open and write fail.
       console.warn(`[mapped-storage] record ${record.id ?? '?'} of ${record.stream} is unreadable and skipped`, error);
@@ -80,7 +80,7 @@ async function readAndParse(log: WriteLog): Promise<WriteRecord[]> {
     const next = batch.length < READ_AHEAD_BATCH ? Promise.resolve([]) : log.readBatch(last, READ_AHEAD_BATCH);
     for (const record of batch) {
       try {
-        parsedAhead.set(record, JSON.parse(record.docs) as StoredDoc[]);
+        parsedAhead.set(record, decodeDocuments(record.docs));
       } catch {
         // Left to mergeRecords, which skips it and says so.
       }
@@ -192,7 +192,7 @@ export class WriteLog {
    */
   async appendAfter(stream: string, afterId: number, docs: readonly object[], checkpoint?: unknown): Promise<number | null> {
     // Serialised before the transaction: a document JSON cannot hold fails here, with nothing written.
-    const json = JSON.stringify(docs);
+    const stored = encodeDocuments(docs);
     return this.dexie.transaction('rw', this.records, async () => {
       const newer = await this.records
         .where('[stream+id]')
@@ -200,7 +200,7 @@ export class WriteLog {
         .limit(1)
         .primaryKeys();
       if (newer.length > 0) return null;
-      return this.records.add(checkpoint === undefined ? { stream, docs: json } : { stream, docs: json, checkpoint });
+      return this.records.add(checkpoint === undefined ? { stream, docs: stored } : { stream, docs: stored, checkpoint });
     });
   }
 
@@ -219,7 +219,7 @@ export class WriteLog {
       const chunks: WriteRecord[] = [];
       // At least one chunk, even empty: it tells a tab behind that everything before it is gone.
       for (let start = 0; start === 0 || start < docs.length; start += chunkSize) {
-        chunks.push({ stream, docs: JSON.stringify(docs.slice(start, start + chunkSize)), compactedThrough });
+        chunks.push({ stream, docs: encodeDocuments(docs.slice(start, start + chunkSize)), compactedThrough });
       }
       // The checkpoint covers the documents compacted into the chunks: it moves with them.
       const checkpoint = records.findLast((record) => record.checkpoint !== undefined)?.checkpoint;
