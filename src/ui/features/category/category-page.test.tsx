@@ -11,6 +11,7 @@ import { fakeAppStorage } from '../../../db/testing/fake-storage';
 import { startFakeBridge, type FakeBridge } from '../../testing/auth-test-harness';
 import { activateLocale } from '../../shared/i18n/activate-locale';
 import { renderBrowsingRoute } from '../../testing/browsing-test-harness';
+import { PRODUCT_CARD_TIMING } from '../../shared/catalog/card-timing';
 
 const EMPTY_WARNING = 'No products synchronized for this category. Please come back while online!';
 
@@ -81,6 +82,12 @@ describe('category listing', () => {
         .getAttribute('href'),
     ).toBe('/p/OIL-A/oil-a');
     expect((first as HTMLElement).querySelector('img')?.getAttribute('src')).toBe('/media/product/OIL-A/thumbnail.svg');
+    // Element Timing: the warm-start benchmark reads when the first card's heading was painted.
+    expect(
+      within(first as HTMLElement)
+        .getByRole('heading', { name: 'Alpha oil' })
+        .getAttribute('elementtiming'),
+    ).toBe(PRODUCT_CARD_TIMING);
   });
 
   it('changing the sort reorders the list and records it in the URL (the back button undoes it)', async () => {

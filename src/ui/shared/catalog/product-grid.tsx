@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductDoc } from '../../../db/schema/products';
 import { to } from '../../routes/paths';
 import { FavoriteButton } from '../favorites/favorite-button';
+import { PRODUCT_CARD_TIMING } from './card-timing';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { THUMBNAIL_SIZE, thumbnailOf } from './product-images';
@@ -50,7 +51,7 @@ const ProductCard = memo(function ProductCard({ product, name, now, headingLevel
       <div className={styles.favorite}>
         <FavoriteButton sku={product.sku} supplierId={product.supplier_id} name={name} />
       </div>
-      <Heading className={styles.name}>
+      <Heading className={styles.name} elementtiming={PRODUCT_CARD_TIMING}>
         <Link className={card.stretchedLink} to={to.product(product.parent_sku || product.sku, product.slug)}>
           {name}
         </Link>
