@@ -84,7 +84,7 @@ export function profileOf(pulls: Pull[], started: number, finished: number): Omi
 /**
  * In the page: counts the live documents in the app's catalogue write log (IndexedDB database
  * `rxdb-mapped-storefront`, store `records`: one record per write, `stream` = `<collection>--<schema
- * version>`, `docs` its documents by column or as a JSON array; src/db/storage/write-log.ts and
+ * version>`, `docs` its documents with text columns or as a JSON array; src/db/storage/write-log.ts and
  * document-columns.ts), merging records by primary key as the app
  * does when it loads them (the later record wins). A first sync stores only listed documents (a removal of
  * a document never stored is skipped), so at the ready flag these counts must equal the listed documents
@@ -95,25 +95,21 @@ export async function countStored(args: {
   schemaVersions: Record<string, number>;
   primaryKeys: Record<string, string>;
 }): Promise<Record<string, number>> {
-  type Columns = { count: number; keys: string[]; values: string[]; absent: string[] };
+  type Columns = { rows: string; keys: string[]; values: string[] };
   type StoredRecord = { stream: string; docs: string | Columns };
-  /** A record's documents, primary key and deletion flag only (its columns read here, not with the app's code). */
-  const docsOf = (stored: string | Columns, primaryKey: string): Array<{ key: unknown; deleted: boolean }> => {
-    if (typeof stored === 'string') {
-      return (JSON.parse(stored) as Array<Record<string, unknown>>).map((doc) => ({
-        key: doc[primaryKey],
-        deleted: doc._deleted === true,
-      }));
-    }
-    const column = (key: string) => {
+  /** A record's documents (read here, not with the app's code): the rows, with any column the count needs put back. */
+  const docsOf = (stored: string | Columns, primaryKey: string): Array<Record<string, unknown>> => {
+    if (typeof stored === 'string') return JSON.parse(stored) as Array<Record<string, unknown>>;
+    const rows = JSON.parse(stored.rows) as Array<Record<string, unknown>>;
+    for (const key of [primaryKey, '_deleted']) {
       const at = stored.keys.indexOf(key);
-      const values = at < 0 ? [] : (JSON.parse(stored.values[at]!) as unknown[]);
-      const absent = new Set(at < 0 || stored.absent[at] === '' ? [] : (JSON.parse(stored.absent[at]!) as number[]));
-      return Array.from({ length: stored.count }, (_, row) => (at < 0 || absent.has(row) ? undefined : values[row]));
-    };
-    const keys = column(primaryKey);
-    const deleted = column('_deleted');
-    return keys.map((key, row) => ({ key, deleted: deleted[row] === true }));
+      if (at < 0) continue;
+      const values = JSON.parse(stored.values[at]!) as unknown[];
+      rows.forEach((row, i) => {
+        if (Object.hasOwn(row, key)) row[key] = values[i];
+      });
+    }
+    return rows;
   };
   const records = await new Promise<StoredRecord[]>((resolve, reject) => {
     const open = indexedDB.open('rxdb-mapped-storefront');
@@ -138,7 +134,8 @@ export async function countStored(args: {
     const latest = new Map<unknown, boolean>();
     for (const record of records.filter((r) => r.stream === `${c}--${args.schemaVersions[c]}`)) {
       // getAll() returns records by key, i.e. in commit order: the later record wins, as in the app.
-      for (const doc of docsOf(record.docs, args.primaryKeys[c]!)) latest.set(doc.key, doc.deleted);
+      const key = args.primaryKeys[c]!;
+      for (const doc of docsOf(record.docs, key)) latest.set(doc[key], doc._deleted === true);
     }
     counts[c] = [...latest.values()].filter((deleted) => !deleted).length;
   }

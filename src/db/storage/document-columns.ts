@@ -4,72 +4,86 @@ import type { RxDocumentData } from 'rxdb';
 export type StoredDoc = RxDocumentData<object> & Record<string, unknown>;
 
 /**
- * How a write record holds its documents: one JSON array per property instead of one JSON array of objects.
+ * How a write record holds its documents: one JSON array of the documents with their text in other alphabets
+ * taken out into columns, one JSON array per property.
  *
- * Why: a warm start reads the whole log back from IndexedDB, and that read, not the parse, is what a buyer
- * waits for (docs/decisions/035-column-records.md). Written as objects, every document repeats its property
- * names (a third of a product's characters), and one Greek name makes the whole record a two-byte string in
- * IndexedDB. Written by column, the names are written once per record and only the columns that hold Greek
- * text are two-byte strings: a 100,000-product log is half as many bytes.
+ * Why: a warm start reads the whole log back from IndexedDB, and a JavaScript string holding one character
+ * above U+00FF (one Greek letter) is kept two bytes a character there, so one Greek name made the whole record
+ * twice its size (docs/decisions/035-column-records.md). With the Greek-bearing properties (names, the sort key,
+ * the supplier's name, options and children with labels) moved into columns of their own, the rest of a
+ * record (keys, skus, ids, prices, flags, paths, dates, revisions) is a one-byte string: a 100,000-product log
+ * is a third smaller. The documents themselves are still made by `JSON.parse`, so they are as compact in memory
+ * as before (built property by property, they took a third more heap).
  *
  * A record written before this format holds a JSON array of documents (a string); both are read.
  */
 export interface DocumentColumns {
-  /** How many documents the record holds. */
-  count: number;
-  /** Every top-level property name of the documents, in the order first met. */
+  /** JSON array of the documents, each property of `keys` a document has written as null. */
+  rows: string;
+  /** The properties whose values are in `values` instead, in the order first met. */
   keys: string[];
-  /** Per property, a JSON array of `count` values: the documents' values in order, 0 where a document has none. */
+  /** Per property of `keys`, a JSON array with one value per document (0 for a document without it). */
   values: string[];
-  /** Per property, a JSON array of the positions of the documents without it; '' when every document has it. */
-  absent: string[];
 }
 
-/** What a write record holds: columns, or the JSON array of documents written before them. */
+/** What a write record holds: documents with text columns, or the JSON array of documents written before them. */
 export type StoredDocuments = string | DocumentColumns;
 
 /** A property name that cannot be set by assignment without changing the object's prototype. */
 const PROTO = '__proto__';
+/** A character that makes its string two bytes a character (V8 keeps strings of U+0000–U+00FF in one). */
+const WIDE = /[\u0100-\u{10FFFF}]/u;
+
+/** Whether JSON of the value would hold a character above U+00FF (in a string or a property name). */
+function hasWideText(value: unknown): boolean {
+  if (typeof value === 'string') return WIDE.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasWideText);
+  return Object.entries(value).some(([key, item]) => WIDE.test(key) || hasWideText(item));
+}
+
+const kept = (value: unknown) => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
 
 /**
- * The documents as columns. Properties JSON leaves out of an object (undefined, functions, symbols) are left
- * out here too, so a document reads back as `JSON.parse(JSON.stringify(doc))` would. A document with an own
- * `__proto__` property is written as the JSON array of documents instead.
+ * The documents with their wide text in columns. A document reads back as `JSON.parse(JSON.stringify(doc))`
+ * would (properties JSON leaves out, undefined, functions and symbols, are left out). Documents with an own
+ * `__proto__` property, or without wide text, are written as one JSON array, as before.
  */
 export function encodeDocuments(docs: readonly object[]): StoredDocuments {
   const keys: string[] = [];
-  const columnOf = new Map<string, number>();
-  const values: unknown[][] = [];
-  const absent: number[][] = [];
-  for (let row = 0; row < docs.length; row += 1) {
-    const doc = docs[row] as Record<string, unknown>;
+  const taken = new Set<string>();
+  for (const doc of docs as ReadonlyArray<Record<string, unknown>>) {
+    if (Object.hasOwn(doc, PROTO)) return JSON.stringify(docs);
     for (const key of Object.keys(doc)) {
+      if (taken.has(key)) continue;
       const value = doc[key];
-      if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
-      if (key === PROTO) return JSON.stringify(docs);
-      let column = columnOf.get(key);
-      if (column === undefined) {
-        column = keys.length;
-        columnOf.set(key, column);
+      if (kept(value) && hasWideText(value)) {
+        taken.add(key);
         keys.push(key);
-        values.push(new Array<unknown>(row).fill(0));
-        absent.push(Array.from({ length: row }, (_, earlier) => earlier));
       }
-      values[column]!.push(value);
-    }
-    for (let column = 0; column < keys.length; column += 1) {
-      if (values[column]!.length > row) continue;
-      values[column]!.push(0);
-      absent[column]!.push(row);
     }
   }
-  return {
-    count: docs.length,
-    keys,
-    values: values.map((column) => JSON.stringify(column)),
-    absent: absent.map((rows) => (rows.length > 0 ? JSON.stringify(rows) : '')),
-  };
+  if (keys.length === 0) return JSON.stringify(docs);
+  const columns = keys.map(() => new Array<unknown>(docs.length));
+  const rows = docs.map((doc, row) => {
+    const record = doc as Record<string, unknown>;
+    const copy: Record<string, unknown> = { ...record };
+    for (let column = 0; column < keys.length; column += 1) {
+      const key = keys[column]!;
+      const value = record[key];
+      if (Object.hasOwn(record, key) && kept(value)) {
+        copy[key] = null;
+        columns[column]![row] = value;
+      } else {
+        columns[column]![row] = 0;
+      }
+    }
+    return copy;
+  });
+  return { rows: JSON.stringify(rows), keys, values: columns.map((column) => JSON.stringify(column)) };
 }
+
+const malformed = () => new Error('the record holds malformed columns');
 
 /** The documents of a record, in the order written. Throws on a record this module did not write. */
 export function decodeDocuments(stored: StoredDocuments): StoredDoc[] {
@@ -78,39 +92,21 @@ export function decodeDocuments(stored: StoredDocuments): StoredDoc[] {
     if (!Array.isArray(docs)) throw new Error('the record does not hold an array of documents');
     return docs as StoredDoc[];
   }
-  const { count, keys, values, absent } = stored;
-  if (!Number.isSafeInteger(count) || count < 0 || !Array.isArray(keys) || !Array.isArray(values) || !Array.isArray(absent)) {
-    throw new Error('the record holds malformed columns');
-  }
-  if (values.length !== keys.length || absent.length !== keys.length || keys.some((key) => typeof key !== 'string' || key === PROTO)) {
-    throw new Error('the record holds malformed columns');
-  }
-  const columns = values.map((text) => {
-    const column: unknown = JSON.parse(text);
-    if (!Array.isArray(column) || column.length !== count) throw new Error('a column of the record has the wrong length');
-    return column as unknown[];
-  });
-  const missing = absent.map((text) => (text === '' ? undefined : missingMask(JSON.parse(text), count)));
-  const docs = new Array<StoredDoc>(count);
-  for (let row = 0; row < count; row += 1) {
-    const doc: Record<string, unknown> = {};
-    for (let column = 0; column < keys.length; column += 1) {
-      const mask = missing[column];
-      if (mask !== undefined && mask[row] === 1) continue;
-      doc[keys[column]!] = columns[column]![row];
+  const { rows, keys, values } = stored;
+  if (typeof rows !== 'string' || !Array.isArray(keys) || !Array.isArray(values) || values.length !== keys.length) throw malformed();
+  if (keys.some((key) => typeof key !== 'string' || key === PROTO) || new Set(keys).size !== keys.length) throw malformed();
+  const docs: unknown = JSON.parse(rows);
+  if (!Array.isArray(docs) || docs.some((doc) => typeof doc !== 'object' || doc === null || Array.isArray(doc))) throw malformed();
+  for (let column = 0; column < keys.length; column += 1) {
+    const key = keys[column]!;
+    const text = values[column];
+    const items: unknown = typeof text === 'string' ? JSON.parse(text) : undefined;
+    if (!Array.isArray(items) || items.length !== docs.length) throw new Error('a column of the record has the wrong length');
+    // Only over the placeholder a document was written with: the documents keep the shape JSON.parse gave them.
+    for (let row = 0; row < docs.length; row += 1) {
+      const doc = docs[row] as Record<string, unknown>;
+      if (Object.hasOwn(doc, key)) doc[key] = items[row];
     }
-    docs[row] = doc as StoredDoc;
   }
-  return docs;
-}
-
-function missingMask(rows: unknown, count: number): Uint8Array {
-  if (!Array.isArray(rows)) throw new Error('the record holds malformed columns');
-  const mask = new Uint8Array(count);
-  for (const row of rows) {
-    if (!Number.isSafeInteger(row) || (row as number) < 0 || (row as number) >= count)
-      throw new Error('the record holds malformed columns');
-    mask[row as number] = 1;
-  }
-  return mask;
+  return docs as StoredDoc[];
 }

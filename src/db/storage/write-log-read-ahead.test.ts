@@ -109,7 +109,7 @@ describe('prefetchWriteLog', () => {
     // Parsed as they arrived: merging them parses none of them again.
     const parse = vi.spyOn(JSON, 'parse');
     const merged = mergeRecords(early, 'sku');
-    const texts = new Set(early.flatMap(({ docs }) => (typeof docs === 'string' ? [docs] : docs.values)));
+    const texts = new Set(early.flatMap(({ docs }) => (typeof docs === 'string' ? [docs] : [docs.rows, ...docs.values])));
     const parsedAgain = parse.mock.calls.filter(([text]) => texts.has(text));
     parse.mockRestore();
     expect(parsedAgain).toEqual([]);
