@@ -5,7 +5,7 @@ export type { StoredDoc } from './document-columns';
 
 /**
  * The persisted side of the mapped storage (./mapped-storage.ts): every successful write of a mapped
- * collection is appended as one record holding its documents as JSON, one string per property
+ * collection is appended as one record holding its documents as JSON, their Greek text in columns of its own
  * (./document-columns.ts). IndexedDB's cost is per record and per structured-cloned object, so a few strings
  * per write are far cheaper than one record per document (docs/decisions/014-mapped-catalogue-storage.md has
  * the figures).
@@ -15,7 +15,7 @@ export interface WriteRecord {
   id?: number;
   /** `<collection>--<schema version>`: a new schema version starts an empty stream. */
   stream: string;
-  /** The written documents (RxDB's stored shape: `_rev`, `_meta`, `_deleted`), by column or as one JSON array. */
+  /** The written documents (RxDB's stored shape: `_rev`, `_meta`, `_deleted`), with text columns or as one JSON array. */
   docs: StoredDocuments;
   /** On a chunk written by compact(): the highest record id whose documents it holds. */
   compactedThrough?: number;
