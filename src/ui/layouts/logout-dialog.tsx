@@ -18,10 +18,10 @@ export function LogoutDialog({ onConfirm, onClose }: { onConfirm(): void; onClos
   const { t } = useLingui();
   const db = useDatabase();
   const { customer, selectedBuyerId } = useSession();
-  const orders = useObservable(() => (db && customer ? observeQueuedOrders(db, customer.id) : null), [db, customer]);
+  const orders = useObservable(() => (db && customer ? observeQueuedOrders(db, customer.id) : null), [db, customer?.id]);
   const outbox = useObservable(
     () => (db && customer && selectedBuyerId ? observeOutboxSummary(db, customer.id, selectedBuyerId) : null),
-    [db, customer, selectedBuyerId],
+    [db, customer?.id, selectedBuyerId],
   );
   const waitingOrders = orders?.length ?? 0;
   const waitingRequests = outbox?.waiting ?? 0;

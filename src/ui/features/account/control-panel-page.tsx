@@ -74,10 +74,10 @@ export function Component() {
   const pagesId = useId();
   const buyer = buyers.find((b) => b.id === selectedBuyerId);
   const superUser = buyer?.isSuperUser === true;
-  const queued = useObservable(() => (db && customer ? observeQueuedOrders(db, customer.id) : null), [db, customer]);
+  const queued = useObservable(() => (db && customer ? observeQueuedOrders(db, customer.id) : null), [db, customer?.id]);
   const outbox = useObservable(
     () => (db && customer && selectedBuyerId ? observeOutboxSummary(db, customer.id, selectedBuyerId) : null),
-    [db, customer, selectedBuyerId],
+    [db, customer?.id, selectedBuyerId],
   );
   const terms = useObservable(() => (db && selectedBuyerId ? observeCreditTerms(db, selectedBuyerId) : null), [db, selectedBuyerId]);
   const bridge = useBridgeAttention(selectedBuyerId, superUser);

@@ -73,18 +73,29 @@ interface CartContextValue {
 const CartContext = createContext<CartContextValue>({ view: undefined, actions: null, open: false, setOpen: () => undefined });
 
 /**
+ * Whose cart the layout shows: the same object for as long as the customer's and the buyer's ids stay the same. A
+ * profile read again (after a reload, an address confirmed) replaces the customer object; a new scope would start
+ * the cart's view again, and a page waiting on it (the checkout) would unmount what it shows, a half-filled form
+ * with it.
+ */
+export function useCartScope(): CartScope | null {
+  const { customer, selectedBuyerId, status } = useSession();
+  const customerId = status === 'authenticated' ? customer?.id : undefined;
+  return useMemo<CartScope | null>(
+    () => (customerId && selectedBuyerId ? { customerId, buyerId: selectedBuyerId } : null),
+    [customerId, selectedBuyerId],
+  );
+}
+
+/**
  * The signed-in customer's cart for the selected buyer (decision 018): read live from the local database,
  * changed by the cart commands, replicated with the bridge while this layout is mounted. Switching buyer
  * switches cart; signing out stops the replication and shows nobody else's lines.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const db = useDatabase();
-  const { customer, selectedBuyerId, status } = useSession();
   const controller = useSessionController();
-  const scope = useMemo<CartScope | null>(
-    () => (status === 'authenticated' && customer && selectedBuyerId ? { customerId: customer.id, buyerId: selectedBuyerId } : null),
-    [status, customer, selectedBuyerId],
-  );
+  const scope = useCartScope();
   const [open, setOpen] = useState(false);
   const view = useObservable(() => (db && scope ? watchCart(db, scope, () => systemClock.now()) : null), [db, scope]);
 
