@@ -102,7 +102,7 @@ function CartLine({
           ) : null}
         </p>
       </div>
-      <label htmlFor={qtyId} className={styles.visuallyHidden}>
+      <label htmlFor={qtyId} className="visually-hidden">
         <Trans>Quantity of {line.name}</Trans>
       </label>
       <QuantityInput

@@ -34,7 +34,7 @@ export function PriceTag({ item, taxClassId, size = 'normal', now }: PriceTagPro
       <span className={styles.amount}>{formatMoney(shown.amount)}</span>
       {shown.original !== null ? (
         <s className={styles.original}>
-          <span className={styles.visuallyHidden}>
+          <span className="visually-hidden">
             <Trans>Original price</Trans>{' '}
           </span>
           {formatMoney(shown.original)}
