@@ -84,7 +84,7 @@ export function profileOf(pulls: Pull[], started: number, finished: number): Omi
 /**
  * In the page: counts the live documents in the app's catalogue write log (IndexedDB database
  * `rxdb-mapped-storefront`, store `records`: one record per write, `stream` = `<collection>--<schema
- * version>`, `docs` its documents with text columns or as a JSON array; src/db/storage/write-log.ts and
+ * version>--<record form>`, `docs` its documents with text columns or as a JSON array; src/db/storage/write-log.ts and
  * document-columns.ts), merging records by primary key as the app
  * does when it loads them (the later record wins). A first sync stores only listed documents (a removal of
  * a document never stored is skipped), so at the ready flag these counts must equal the listed documents
@@ -92,7 +92,8 @@ export function profileOf(pulls: Pull[], started: number, finished: number): Omi
  */
 export async function countStored(args: {
   collections: string[];
-  schemaVersions: Record<string, number>;
+  /** Per collection, the write-log stream its records are in (src/db/storage/document-columns.ts streamName). */
+  streams: Record<string, string>;
   primaryKeys: Record<string, string>;
 }): Promise<Record<string, number>> {
   type Columns = { rows: string; keys: string[]; values: string[] };
@@ -132,7 +133,7 @@ export async function countStored(args: {
   const counts: Record<string, number> = {};
   for (const c of args.collections) {
     const latest = new Map<unknown, boolean>();
-    for (const record of records.filter((r) => r.stream === `${c}--${args.schemaVersions[c]}`)) {
+    for (const record of records.filter((r) => r.stream === args.streams[c])) {
       // getAll() returns records by key, i.e. in commit order: the later record wins, as in the app.
       const key = args.primaryKeys[c]!;
       for (const doc of docsOf(record.docs, key)) latest.set(doc[key], doc._deleted === true);

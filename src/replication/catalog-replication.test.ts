@@ -6,6 +6,7 @@ import { readCatalogCheckpoint } from '../db/queries/catalog-checkpoint';
 import { makeProduct } from '../db/testing/documents';
 import { writeLogName } from '../db/storage/mapped-storage';
 import { WriteLog } from '../db/storage/write-log';
+import { streamName } from '../db/storage/document-columns';
 import { fakeAppStorage } from '../db/testing/fake-storage';
 import { createBridgeClient } from './bridge-client';
 import { createBridgeEvents } from './bridge-events';
@@ -233,7 +234,7 @@ describe('catalogue replication', () => {
     const client = await start(bridge, {}, factory);
     await client.replication.awaitInSync();
     const log = new WriteLog(writeLogName('catalog-replication'), { indexedDB: factory, IDBKeyRange });
-    const records = async () => (await log.read('products--0', 0)).length;
+    const records = async () => (await log.read(streamName('products', 0), 0)).length;
     const before = await records();
     expect(before).toBeGreaterThan(0);
 

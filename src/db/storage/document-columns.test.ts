@@ -27,6 +27,31 @@ describe('document columns', () => {
     );
   });
 
+  it('writes what JSON would for values with toJSON, and documents that are not plain objects', () => {
+    class Priced {
+      constructor(readonly sku: string) {}
+    }
+    const cases: unknown[][] = [
+      [{ name: 'Ω' }, { name: { toJSON: () => undefined } }, { name: new Date(0) }, { name: { toJSON: () => 'Ψ' } }],
+      [{ name: 'Ω' }, new Priced('A')],
+      [{ name: 'Ω' }, new Date(0)],
+      [{ name: 'Ω' }, null],
+      [{ name: 'Ω' }, ['Α']],
+      // eslint-disable-next-line no-sparse-arrays
+      [{ name: 'Ω' }, , { name: 'Σ' }],
+    ];
+    for (const docs of cases) {
+      const stored = encodeDocuments(docs as object[]);
+      const expected = asJson(docs);
+      if (expected.some((doc) => typeof doc !== 'object' || doc === null || Array.isArray(doc))) {
+        // JSON writes them, but they are no documents: such a record is refused when read (no RxDB document is one).
+        expect(() => decodeDocuments(stored)).toThrow();
+      } else {
+        expect(decodeDocuments(stored)).toEqual(expected);
+      }
+    }
+  });
+
   it('keeps a property absent where a document has none, and null where it holds null', () => {
     const docs = [
       { sku: 'A', name: 'Άλφα' },
@@ -78,6 +103,9 @@ describe('document columns', () => {
     ]) as DocumentColumns;
     const bad: unknown[] = [
       '{"sku":"A"}',
+      '[null]',
+      '[1]',
+      '[["sku"]]',
       { ...good, rows: '{"sku":"A"}' },
       { ...good, rows: '[1, 2]' },
       { ...good, rows: '[null, {}]' },

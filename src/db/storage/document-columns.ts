@@ -26,6 +26,22 @@ export interface DocumentColumns {
   values: string[];
 }
 
+/**
+ * The record form, part of each stream's name: a build that knows only an older form reads only its own stream and
+ * never meets a record it cannot read (it would skip it, and a compaction of its own would then drop it for good).
+ */
+export const RECORD_FORM = 'text-columns';
+
+/** The stream a collection's records of this form are written to. */
+export function streamName(collection: string, schemaVersion: number): string {
+  return `${collection}--${schemaVersion}--${RECORD_FORM}`;
+}
+
+/** The stream builds before RECORD_FORM wrote (one JSON string per record); its records are adopted once. */
+export function legacyStreamName(collection: string, schemaVersion: number): string {
+  return `${collection}--${schemaVersion}`;
+}
+
 /** What a write record holds: documents with text columns, or the JSON array of documents written before them. */
 export type StoredDocuments = string | DocumentColumns;
 
@@ -42,7 +58,21 @@ function hasWideText(value: unknown): boolean {
   return Object.entries(value).some(([key, item]) => WIDE.test(key) || hasWideText(item));
 }
 
+/** What JSON.stringify writes for a property's value: its toJSON() answer when it has one. */
+function jsonValueOf(value: unknown, key: string): unknown {
+  const toJSON = (value as { toJSON?: unknown } | null | undefined)?.toJSON;
+  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, key) : value;
+}
+
+/** Whether JSON.stringify writes the property at all (it leaves out undefined, functions and symbols). */
 const kept = (value: unknown) => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+
+/** A document JSON writes as an object of its own properties: neither null, an array nor an instance of a class. */
+function isPlainDocument(doc: unknown): doc is Record<string, unknown> {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return false;
+  const proto: unknown = Object.getPrototypeOf(doc);
+  return (proto === Object.prototype || proto === null) && typeof (doc as { toJSON?: unknown }).toJSON !== 'function';
+}
 
 /**
  * The documents with their wide text in columns. A document reads back as `JSON.parse(JSON.stringify(doc))`
@@ -52,11 +82,12 @@ const kept = (value: unknown) => value !== undefined && typeof value !== 'functi
 export function encodeDocuments(docs: readonly object[]): StoredDocuments {
   const keys: string[] = [];
   const taken = new Set<string>();
-  for (const doc of docs as ReadonlyArray<Record<string, unknown>>) {
-    if (Object.hasOwn(doc, PROTO)) return JSON.stringify(docs);
+  for (let row = 0; row < docs.length; row += 1) {
+    const doc: unknown = docs[row];
+    if (!isPlainDocument(doc) || Object.hasOwn(doc, PROTO)) return JSON.stringify(docs);
     for (const key of Object.keys(doc)) {
       if (taken.has(key)) continue;
-      const value = doc[key];
+      const value = jsonValueOf(doc[key], key);
       if (kept(value) && hasWideText(value)) {
         taken.add(key);
         keys.push(key);
@@ -70,11 +101,12 @@ export function encodeDocuments(docs: readonly object[]): StoredDocuments {
     const copy: Record<string, unknown> = { ...record };
     for (let column = 0; column < keys.length; column += 1) {
       const key = keys[column]!;
-      const value = record[key];
-      if (Object.hasOwn(record, key) && kept(value)) {
+      const value = Object.hasOwn(record, key) ? jsonValueOf(record[key], key) : undefined;
+      if (kept(value)) {
         copy[key] = null;
         columns[column]![row] = value;
       } else {
+        delete copy[key];
         columns[column]![row] = 0;
       }
     }
@@ -85,18 +117,21 @@ export function encodeDocuments(docs: readonly object[]): StoredDocuments {
 
 const malformed = () => new Error('the record holds malformed columns');
 
+/** Parsed JSON that must be an array of documents (objects): anything else is a record this module did not write. */
+function documentsOf(parsed: unknown): StoredDoc[] {
+  if (!Array.isArray(parsed) || parsed.some((doc) => typeof doc !== 'object' || doc === null || Array.isArray(doc))) {
+    throw new Error('the record does not hold an array of documents');
+  }
+  return parsed as StoredDoc[];
+}
+
 /** The documents of a record, in the order written. Throws on a record this module did not write. */
 export function decodeDocuments(stored: StoredDocuments): StoredDoc[] {
-  if (typeof stored === 'string') {
-    const docs: unknown = JSON.parse(stored);
-    if (!Array.isArray(docs)) throw new Error('the record does not hold an array of documents');
-    return docs as StoredDoc[];
-  }
+  if (typeof stored === 'string') return documentsOf(JSON.parse(stored));
   const { rows, keys, values } = stored;
   if (typeof rows !== 'string' || !Array.isArray(keys) || !Array.isArray(values) || values.length !== keys.length) throw malformed();
   if (keys.some((key) => typeof key !== 'string' || key === PROTO) || new Set(keys).size !== keys.length) throw malformed();
-  const docs: unknown = JSON.parse(rows);
-  if (!Array.isArray(docs) || docs.some((doc) => typeof doc !== 'object' || doc === null || Array.isArray(doc))) throw malformed();
+  const docs = documentsOf(JSON.parse(rows));
   for (let column = 0; column < keys.length; column += 1) {
     const key = keys[column]!;
     const text = values[column];

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeProduct } from '../testing/documents';
 import { COMPACT_AFTER_RECORDS, getRxStorageMapped, writeLogName, type MappedStorageInternals } from './mapped-storage';
-import { decodeDocuments } from './document-columns';
+import { decodeDocuments, streamName } from './document-columns';
 import { WriteLog } from './write-log';
 
 /**
@@ -108,7 +108,7 @@ describe('the mapped storage keeps what it was given', () => {
     const [l] = await left.findDocumentsById(['N'], false);
     const [r] = await right.findDocumentsById(['N'], false);
     expect(l?.name).toBe(r?.name);
-    expect((await logOf(factory).read('products--0', 0)).length).toBe(1);
+    expect((await logOf(factory).read(streamName('products', 0), 0)).length).toBe(1);
   });
 
   it('drops tombstones when it compacts; a tab that had the document still sees it removed', async () => {
@@ -124,8 +124,8 @@ describe('the mapped storage keeps what it was given', () => {
     // A third tab opens with a long log and compacts it before the tab behind reads the removal.
     await tab(factory, 'compacting');
     const log = logOf(factory);
-    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
-    const chunk = decodeDocuments((await log.read('products--0', 0))[0]!.docs);
+    await expect.poll(async () => (await log.read(streamName('products', 0), 0)).length).toBe(1);
+    const chunk = decodeDocuments((await log.read(streamName('products', 0), 0))[0]!.docs);
     expect(chunk.map((doc) => doc.sku).sort()).toEqual(['B', 'FILL']);
 
     await catchUp(behind);
@@ -152,7 +152,9 @@ describe('the mapped storage keeps what it was given', () => {
     );
     await tab(factory, 'compacting');
     const log = logOf(factory);
-    await expect.poll(async () => (await log.read('products--0', 0)).map((record) => decodeDocuments(record.docs))).toEqual([[]]);
+    await expect
+      .poll(async () => (await log.read(streamName('products', 0), 0)).map((record) => decodeDocuments(record.docs)))
+      .toEqual([[]]);
     await catchUp(behind);
     expect(await behind.findDocumentsById(['X', 'FILL'], false)).toEqual([]);
   });
@@ -168,7 +170,7 @@ describe('the checkpoint saved with the documents', () => {
     await internals(writer).saveCheckpoint({ seq: 42 });
     await tab(factory, 'compacting');
     const log = logOf(factory);
-    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+    await expect.poll(async () => (await log.read(streamName('products', 0), 0)).length).toBe(1);
     const reloaded = await tab(factory, 'reloaded');
     expect(await internals(reloaded).readCheckpoint()).toEqual({ seq: 42 });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { productSchema, type ProductDoc } from '../schema/products';
 import { makeProduct } from '../testing/documents';
 import { compactedState, getRxStorageMapped, writeLogName, type MappedStorageInternals } from './mapped-storage';
-import { decodeDocuments } from './document-columns';
+import { decodeDocuments, streamName } from './document-columns';
 import { WriteLog } from './write-log';
 
 /**
@@ -17,7 +17,7 @@ import { WriteLog } from './write-log';
  */
 const schema = fillWithDefaultSettings(productSchema);
 const IDS = ['A', 'B', 'C'] as const;
-const STREAM = 'products--0';
+const STREAM = streamName('products', 0);
 type Tab = RxStorageInstance<ProductDoc, unknown, unknown>;
 type Doc = RxDocumentData<ProductDoc>;
 

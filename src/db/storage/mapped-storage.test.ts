@@ -10,6 +10,7 @@ import { makeCartItem, makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
 import { COMPACT_AFTER_RECORDS, getRxStorageMapped, mergeRecords, writeLogName, type MappedStorageInternals } from './mapped-storage';
 import { WriteLog } from './write-log';
+import { streamName } from './document-columns';
 
 const open: Array<{ close(): Promise<unknown> }> = [];
 afterEach(async () => {
@@ -55,7 +56,7 @@ describe('the mapped catalogue through the app database', () => {
     await db.cart_items.insert(makeCartItem());
     await closeDb(db);
 
-    expect((await logOf(factory).read('products--0', 0)).length).toBe(3);
+    expect((await logOf(factory).read(streamName('products', 0), 0)).length).toBe(3);
 
     const again = await openDb(factory);
     expect(await again.products.count().exec()).toBe(499);
@@ -81,13 +82,13 @@ describe('the mapped catalogue through the app database', () => {
     }
     await closeDb(db);
     const log = logOf(factory);
-    expect((await log.read('products--0', 0)).length).toBe(COMPACT_AFTER_RECORDS + 2);
+    expect((await log.read(streamName('products', 0), 0)).length).toBe(COMPACT_AFTER_RECORDS + 2);
 
-    const lastId = (await log.read('products--0', 0)).at(-1)?.id;
+    const lastId = (await log.read(streamName('products', 0), 0)).at(-1)?.id;
     const again = await openDb(factory);
-    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+    await expect.poll(async () => (await log.read(streamName('products', 0), 0)).length).toBe(1);
     // A tab that had read up to lastId skips the chunk instead of parsing the whole state again.
-    expect((await log.read('products--0', 0))[0]?.compactedThrough).toBe(lastId);
+    expect((await log.read(streamName('products', 0), 0))[0]?.compactedThrough).toBe(lastId);
     expect((await again.products.findOne('MOVING').exec())?.qty).toBe(COMPACT_AFTER_RECORDS);
     await closeDb(again);
 
@@ -104,7 +105,7 @@ describe('a delayed compaction (the app compacts after its first page, not durin
     const db = await openDb(factory);
     for (let i = 0; i <= COMPACT_AFTER_RECORDS; i += 1) await db.products.upsert(makeProduct({ sku: 'MOVING', qty: i }));
     await closeDb(db);
-    return (await logOf(factory).read('products--0', 0)).length;
+    return (await logOf(factory).read(streamName('products', 0), 0)).length;
   }
 
   async function openDelayed(factory: IDBFactory, compactDelayMs: number): Promise<AppDatabase> {
@@ -122,9 +123,9 @@ describe('a delayed compaction (the app compacts after its first page, not durin
     const records = await longLog(factory);
     const db = await openDelayed(factory, 300);
     const log = logOf(factory);
-    expect((await log.read('products--0', 0)).length).toBe(records);
+    expect((await log.read(streamName('products', 0), 0)).length).toBe(records);
     expect((await db.products.findOne('MOVING').exec())?.qty).toBe(COMPACT_AFTER_RECORDS);
-    await expect.poll(async () => (await log.read('products--0', 0)).length, { timeout: 3000 }).toBe(1);
+    await expect.poll(async () => (await log.read(streamName('products', 0), 0)).length, { timeout: 3000 }).toBe(1);
   });
 
   it('does not compact once the collection closed before the delay ran out', async () => {
@@ -133,7 +134,7 @@ describe('a delayed compaction (the app compacts after its first page, not durin
     const db = await openDelayed(factory, 200);
     await closeDb(db);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await logOf(factory).read('products--0', 0)).length).toBe(records);
+    expect((await logOf(factory).read(streamName('products', 0), 0)).length).toBe(records);
   });
 });
 
@@ -257,7 +258,7 @@ describe('two tabs on one write log', () => {
     // A third tab opens with a long log and compacts it: the records the lagging tab has not read are gone.
     await instance(factory, 'compacting', false);
     const log = logOf(factory, 'tabs');
-    await expect.poll(async () => (await log.read('products--0', 0)).length).toBe(1);
+    await expect.poll(async () => (await log.read(streamName('products', 0), 0)).length).toBe(1);
 
     await (lagging.internals as MappedStorageInternals<ProductDoc>).catchUp();
     expect((await lagging.findDocumentsById(['A'], false))[0]?.qty).toBe(COMPACT_AFTER_RECORDS + 2);
@@ -278,7 +279,7 @@ describe('two tabs on one write log', () => {
     const compactor = logOf(factory, 'tabs');
     log.readMany = async (ids) => {
       // Another tab opens with a long log and compacts it right between the two reads.
-      await compactor.compact('products--0', (all) => [...mergeRecords(all, 'sku').values()], 2_000);
+      await compactor.compact(streamName('products', 0), (all) => [...mergeRecords(all, 'sku').values()], 2_000);
       log.readMany = readMany;
       return readMany(ids);
     };
@@ -303,7 +304,7 @@ describe('two tabs on one write log', () => {
     const closing = tab.close();
     await expect(write).resolves.toEqual({ error: [] });
     await closing;
-    expect((await logOf(factory, 'tabs').read('products--0', 0)).length).toBe(1);
+    expect((await logOf(factory, 'tabs').read(streamName('products', 0), 0)).length).toBe(1);
 
     const other = await instance(factory, 'other', false);
     const second = other.bulkWrite([{ document: stored('B', 2, '1-b') }], 'test');
@@ -311,7 +312,7 @@ describe('two tabs on one write log', () => {
     void other.close();
     await other.remove();
     await second.catch(() => undefined);
-    expect(await logOf(factory, 'tabs').read('products--0', 0)).toEqual([]);
+    expect(await logOf(factory, 'tabs').read(streamName('products', 0), 0)).toEqual([]);
   });
 
   it('cleanup() keeps the full read in step with memory', async () => {
@@ -329,7 +330,7 @@ describe('two tabs on one write log', () => {
     await leader.bulkWrite([{ document: stored('A', 100, '1-a') }], 'test');
     await leader.close();
     await leader.remove();
-    expect(await logOf(factory, 'tabs').read('products--0', 0)).toEqual([]);
+    expect(await logOf(factory, 'tabs').read(streamName('products', 0), 0)).toEqual([]);
   });
 });
 

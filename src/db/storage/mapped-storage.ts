@@ -17,6 +17,7 @@ import {
   type RxStorageQueryResult,
 } from 'rxdb';
 import type { Observable } from 'rxjs';
+import { legacyStreamName, streamName } from './document-columns';
 import { DocumentMap } from './document-map';
 import { RepeatedValues, type RepeatedValuesSpec } from './repeated-values';
 import { compactedState, mergeRecords, WriteLog, type IndexedDbSettings, type StoredDoc, type WriteRecord } from './write-log';
@@ -98,6 +99,8 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
   /** The documents in memory: what every read answers from. */
   private readonly memory: DocumentMap<T>;
   private readonly stream: string;
+  /** Where a build before the current record form kept this collection (adopted at the first open). */
+  private readonly legacyStream: string;
   private readonly token: string;
   private readonly log: WriteLog;
   /**
@@ -134,7 +137,8 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     this.primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey);
     const pool = new RepeatedValues(new Set(['_rev', ...repeated.properties]), repeated.sameValues);
     this.memory = new DocumentMap<T>(this, this.primaryPath, pool);
-    this.stream = `${params.collectionName}--${params.schema.version}`;
+    this.stream = streamName(params.collectionName, params.schema.version);
+    this.legacyStream = legacyStreamName(params.collectionName, params.schema.version);
     this.token = params.databaseInstanceToken;
     this.log = openLog();
     this.internals = {
@@ -148,6 +152,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
 
   /** Loads the log into memory, then follows other tabs. */
   async open(): Promise<void> {
+    await this.log.adoptStream(this.legacyStream, this.stream, (all) => compactedState(all, this.primaryPath), COMPACT_CHUNK_SIZE);
     const records = await this.log.readForOpen(this.stream);
     this.memory.load(mergeRecords(records, this.primaryPath) as Map<string, RxDocumentData<T>>);
     this.lastApplied = records[records.length - 1]?.id ?? 0;
@@ -348,6 +353,7 @@ class MappedStorageInstance<T> implements RxStorageInstance<T, MappedStorageInte
     const log = this.openLog();
     try {
       await log.removeStream(this.stream);
+      await log.removeStream(this.legacyStream);
     } finally {
       log.close();
     }

@@ -5,7 +5,7 @@ import { createAppDatabase, type AppDatabase } from '../database';
 import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
 import { writeLogName } from './mapped-storage';
-import { decodeDocuments } from './document-columns';
+import { decodeDocuments, legacyStreamName, streamName } from './document-columns';
 import { mergeRecords, prefetchWriteLog, WriteLog } from './write-log';
 
 // The read-ahead of a write log (prefetchWriteLog) must never make an opening collection miss or revive
@@ -44,10 +44,10 @@ describe('prefetchWriteLog', () => {
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
-    const early = await log.readForOpen('products--0');
-    expect(early.map((record) => record.id)).toEqual((await log.read('products--0', 0)).map((record) => record.id));
+    const early = await log.readForOpen(streamName('products', 0));
+    expect(early.map((record) => record.id)).toEqual((await log.read(streamName('products', 0), 0)).map((record) => record.id));
     // Taken once: the next open reads the log itself.
-    expect(await log.readForOpen('products--0')).toEqual(await log.read('products--0', 0));
+    expect(await log.readForOpen(streamName('products', 0))).toEqual(await log.read(streamName('products', 0), 0));
   });
 
   it('adds what was appended after the read', async () => {
@@ -57,9 +57,9 @@ describe('prefetchWriteLog', () => {
     // Another tab writes while this one starts (an open database here would take the read-ahead itself).
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
-    const [first] = await log.read('products--0', 0);
+    const [first] = await log.read(streamName('products', 0), 0);
     const [a] = decodeDocuments(first!.docs);
-    expect(await log.appendAfter('products--0', first!.id!, [{ ...a, sku: 'B', id: 'B' }])).not.toBeNull();
+    expect(await log.appendAfter(streamName('products', 0), first!.id!, [{ ...a, sku: 'B', id: 'B' }])).not.toBeNull();
     const db = await openDb(factory);
     await expect.poll(() => skus(db)).toEqual(['A', 'B']);
   });
@@ -70,8 +70,8 @@ describe('prefetchWriteLog', () => {
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
-    await log.compact('products--0', (records) => records.flatMap((record) => decodeDocuments(record.docs)), 2);
-    const records = await log.readForOpen('products--0');
+    await log.compact(streamName('products', 0), (records) => records.flatMap((record) => decodeDocuments(record.docs)), 2);
+    const records = await log.readForOpen(streamName('products', 0));
     expect(records.every((record) => record.compactedThrough !== undefined)).toBe(true);
     const db = await openDb(factory);
     expect(await skus(db)).toEqual(['A', 'B', 'C']);
@@ -85,8 +85,8 @@ describe('prefetchWriteLog', () => {
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
     // Queued behind the read-ahead's first batch: the later batches read the compacted chunks.
-    await log.compact('products--0', (records) => records.flatMap((record) => decodeDocuments(record.docs)), 3);
-    const records = await log.readForOpen('products--0');
+    await log.compact(streamName('products', 0), (records) => records.flatMap((record) => decodeDocuments(record.docs)), 3);
+    const records = await log.readForOpen(streamName('products', 0));
     expect(records.every((record) => record.compactedThrough !== undefined)).toBe(true);
     const db = await openDb(factory);
     expect(await skus(db)).toEqual(letters);
@@ -100,11 +100,11 @@ describe('prefetchWriteLog', () => {
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
-    const early = await log.readForOpen('products--0');
+    const early = await log.readForOpen(streamName('products', 0));
     // In batches (four records each): 11 records take three reads.
     expect(batches.mock.calls.length).toBeGreaterThanOrEqual(3);
     batches.mockRestore();
-    expect(early.map((record) => record.id)).toEqual((await log.read('products--0', 0)).map((record) => record.id));
+    expect(early.map((record) => record.id)).toEqual((await log.read(streamName('products', 0), 0)).map((record) => record.id));
     expect(early).toHaveLength(11);
     // Parsed as they arrived: merging them parses none of them again.
     const parse = vi.spyOn(JSON, 'parse');
@@ -118,26 +118,32 @@ describe('prefetchWriteLog', () => {
     expect(await skus(db)).toEqual(letters);
   });
 
-  it('reads a log written before records held columns, beside records written after', async () => {
+  it('adopts the stream an earlier build wrote, checkpoint included, once; that build then finds its stream empty', async () => {
     const factory = new IDBFactory();
-    await seeded(factory, ['A']);
-    // A record as an earlier build wrote it: its documents as one JSON array.
-    const log = new WriteLog(writeLogName(NAME), settings(factory));
-    open.push({ close: async () => log.close() });
-    const [first] = await log.read('products--0', 0);
-    expect(typeof first!.docs).not.toBe('string');
-    const [a] = decodeDocuments(first!.docs);
+    // Records as a build before the current form wrote them: one JSON array each, in the stream named without it.
+    const stored = (sku: string) => ({ ...makeProduct({ sku }), _deleted: false, _rev: '1-a', _meta: { lwt: 1 }, _attachments: {} });
+    const legacy = legacyStreamName('products', 0);
     const old = new Dexie(writeLogName(NAME), { indexedDB: factory, IDBKeyRange });
     old.version(1).stores({ records: '++id, [stream+id]' });
-    await old.table('records').add({ stream: 'products--0', docs: JSON.stringify([{ ...a, sku: 'OLD', id: 'OLD' }]) });
+    await old.table('records').bulkAdd([
+      { stream: legacy, docs: JSON.stringify([stored('OLD-1'), stored('OLD-2')]) },
+      { stream: legacy, docs: JSON.stringify([{ ...stored('OLD-2'), _deleted: true }]), checkpoint: { seq: 7 } },
+    ]);
     old.close();
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     let db = await openDb(factory);
-    expect(await skus(db)).toEqual(['A', 'OLD']);
+    expect(await skus(db)).toEqual(['OLD-1']);
+    const log = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => log.close() });
+    expect(await log.read(legacy, 0)).toEqual([]);
+    expect(await log.readCheckpoint(streamName('products', 0))).toEqual({ seq: 7 });
     await db.products.bulkInsert([makeProduct({ sku: 'NEW' })]);
     await closeDb(db);
+    // An old tab still open writes to its own stream: not adopted again, nothing of it read by this build.
+    await log.appendAfter(legacy, 0, [stored('LATE')]);
     db = await openDb(factory);
-    expect(await skus(db)).toEqual(['A', 'NEW', 'OLD']);
+    expect(await skus(db)).toEqual(['NEW', 'OLD-1']);
+    expect(await log.read(legacy, 0)).toHaveLength(1);
   });
 
   it('does not bring back a stream removed after the read', async () => {
@@ -146,7 +152,7 @@ describe('prefetchWriteLog', () => {
     prefetchWriteLog(writeLogName(NAME), settings(factory));
     const log = new WriteLog(writeLogName(NAME), settings(factory));
     open.push({ close: async () => log.close() });
-    await log.removeStream('products--0');
+    await log.removeStream(streamName('products', 0));
     const db = await openDb(factory);
     expect(await skus(db)).toEqual([]);
   });

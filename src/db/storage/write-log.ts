@@ -124,6 +124,28 @@ export function prefetchWriteLog(name: string, settings: IndexedDbSettings = {})
   readAhead.set(name, { factory: settings.indexedDB, reading });
 }
 
+/**
+ * The state `records` add up to as records of `stream`, `chunkSize` documents each, the last one carrying the
+ * latest checkpoint: the documents and the checkpoint that covers them move together.
+ */
+function chunksOf(
+  stream: string,
+  records: readonly WriteRecord[],
+  merge: (records: readonly WriteRecord[]) => readonly object[],
+  chunkSize: number,
+): WriteRecord[] {
+  const compactedThrough = records[records.length - 1]!.id!;
+  const docs = merge(records);
+  const chunks: WriteRecord[] = [];
+  // At least one chunk, even empty: it tells a tab behind that everything before it is gone.
+  for (let start = 0; start === 0 || start < docs.length; start += chunkSize) {
+    chunks.push({ stream, docs: encodeDocuments(docs.slice(start, start + chunkSize)), compactedThrough });
+  }
+  const checkpoint = records.findLast((record) => record.checkpoint !== undefined)?.checkpoint;
+  if (checkpoint !== undefined) chunks[chunks.length - 1]!.checkpoint = checkpoint;
+  return chunks;
+}
+
 export class WriteLog {
   private readonly dexie: Dexie;
   private readonly records: Table<WriteRecord, number>;
@@ -213,18 +235,33 @@ export class WriteLog {
     await this.dexie.transaction('rw', this.records, async () => {
       const records = await this.read(stream, 0);
       if (records.length === 0) return;
-      const compactedThrough = records[records.length - 1]!.id!;
-      const docs = merge(records);
       await this.records.bulkDelete(records.map((record) => record.id!));
-      const chunks: WriteRecord[] = [];
-      // At least one chunk, even empty: it tells a tab behind that everything before it is gone.
-      for (let start = 0; start === 0 || start < docs.length; start += chunkSize) {
-        chunks.push({ stream, docs: encodeDocuments(docs.slice(start, start + chunkSize)), compactedThrough });
-      }
-      // The checkpoint covers the documents compacted into the chunks: it moves with them.
-      const checkpoint = records.findLast((record) => record.checkpoint !== undefined)?.checkpoint;
-      if (checkpoint !== undefined) chunks[chunks.length - 1]!.checkpoint = checkpoint;
-      await this.records.bulkAdd(chunks);
+      await this.records.bulkAdd(chunksOf(stream, records, merge, chunkSize));
+    });
+  }
+
+  /**
+   * Moves a stream written by an earlier build (`from`) into `to` as compacted chunks, checkpoint included, when
+   * `to` has no record yet; one transaction, so two tabs cannot both do it and a reader sees one stream or the
+   * other. Returns whether it moved anything.
+   */
+  async adoptStream(
+    from: string,
+    to: string,
+    merge: (records: readonly WriteRecord[]) => readonly object[],
+    chunkSize: number,
+  ): Promise<boolean> {
+    const hasRecords = async (stream: string) =>
+      (await this.records.where('[stream+id]').between([stream, 0], [stream, Dexie.maxKey], false, true).limit(1).primaryKeys()).length > 0;
+    // The usual case, answered by a read-only look: the stream was adopted (or started) already.
+    if (await hasRecords(to)) return false;
+    return this.dexie.transaction('rw', this.records, async () => {
+      if (await hasRecords(to)) return false;
+      const records = await this.read(from, 0);
+      if (records.length === 0) return false;
+      await this.records.bulkDelete(records.map((record) => record.id!));
+      await this.records.bulkAdd(chunksOf(to, records, merge, chunkSize));
+      return true;
     });
   }
 
