@@ -56,4 +56,23 @@ describe('useCartScope', () => {
     act(() => session.selectBuyer('b-2'));
     await waitFor(() => expect(result.current).toEqual({ customerId: 'c-1', buyerId: 'b-2' }));
   });
+
+  it('is gone after a logout, and a login as another customer makes a new one', async () => {
+    bridge.routes.set('POST /api/client/user/logout', () => ok(true));
+    const { result } = renderHook(() => useCartScope(), { wrapper });
+    await waitFor(() => expect(session.store.get().customer).not.toBeNull());
+    act(() => session.selectBuyer('b-1'));
+    await waitFor(() => expect(result.current).toEqual({ customerId: 'c-1', buyerId: 'b-1' }));
+
+    await act(() => session.logout());
+    expect(result.current).toBeNull();
+
+    const other = { ...customerWith([BUYERS[0]!]), id: 'c-2', email: 'nikos@example.gr' };
+    bridge.routes.set('POST /api/client/user/login', () =>
+      ok('access-2', { refreshToken: 'r-2', expiresIn: 900, userData: { buyers: [BUYERS[0]] } }),
+    );
+    bridge.routes.set('GET /api/bridge/user/me', () => ok(other));
+    await act(() => session.login('nikos@example.gr', 'Right-pass-1'));
+    await waitFor(() => expect(result.current).toEqual({ customerId: 'c-2', buyerId: 'b-1' }));
+  });
 });
