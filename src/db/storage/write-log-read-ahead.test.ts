@@ -6,7 +6,7 @@ import { makeProduct } from '../testing/documents';
 import { fakeAppStorage } from '../testing/fake-storage';
 import { writeLogName } from './mapped-storage';
 import { decodeDocuments, legacyStreamName, streamName } from './document-columns';
-import { mergeRecords, prefetchWriteLog, WriteLog } from './write-log';
+import { mergeRecords, prefetchWriteLog, WriteLog, type WriteRecord } from './write-log';
 
 // The read-ahead of a write log (prefetchWriteLog) must never make an opening collection miss or revive
 // anything: records written, compacted or removed after the read are what the collection ends up with.
@@ -144,6 +144,26 @@ describe('prefetchWriteLog', () => {
     db = await openDb(factory);
     expect(await skus(db)).toEqual(['NEW', 'OLD-1']);
     expect(await log.read(legacy, 0)).toHaveLength(1);
+  });
+
+  it('lets only one of two tabs adopt an old stream when both open at once', async () => {
+    const factory = new IDBFactory();
+    const legacy = legacyStreamName('products', 0);
+    const stored = (sku: string) => ({ ...makeProduct({ sku }), _deleted: false, _rev: '1-a', _meta: { lwt: 1 }, _attachments: {} });
+    const first = new WriteLog(writeLogName(NAME), settings(factory));
+    const second = new WriteLog(writeLogName(NAME), settings(factory));
+    open.push({ close: async () => first.close() }, { close: async () => second.close() });
+    await first.appendAfter(legacy, 0, [stored('OLD-1')], { seq: 3 });
+    const merge = (records: readonly WriteRecord[]) => records.flatMap((record) => decodeDocuments(record.docs));
+    const adopted = await Promise.all([
+      first.adoptStream(legacy, streamName('products', 0), merge, 10),
+      second.adoptStream(legacy, streamName('products', 0), merge, 10),
+    ]);
+    expect(adopted.filter(Boolean)).toHaveLength(1);
+    const records = await first.read(streamName('products', 0), 0);
+    expect(records.flatMap((record) => decodeDocuments(record.docs)).map((doc) => doc.sku)).toEqual(['OLD-1']);
+    expect(await first.readCheckpoint(streamName('products', 0))).toEqual({ seq: 3 });
+    expect(await first.read(legacy, 0)).toEqual([]);
   });
 
   it('does not bring back a stream removed after the read', async () => {
