@@ -1,9 +1,8 @@
-import MiniSearch from 'minisearch';
-import type { SearchOptions, SearchResult } from 'minisearch';
 import { MIN_SEARCH_TERM_LENGTH, foldSearchText, minimumMatch, searchTerms } from '../../domain/search-folding';
 import type { CategoryDoc } from '../schema/categories';
 import type { ProductDoc } from '../schema/products';
 import { SkuCodeIndex, type CodeMatch } from './sku-code-index';
+import { TextIndex, type TextHit } from './text-index';
 
 /**
  * The offline twin of the bridge's product search (server/services/search/product-search.ts), over the
@@ -14,7 +13,7 @@ import { SkuCodeIndex, type CodeMatch } from './sku-code-index';
 
 /** docs/product-rules.md §9 boosts. The English name counts like the Greek one: a buyer may type either. */
 export const LOCAL_SEARCH_BOOST = { name: 3, name_en: 3, sku: 2, category: 1 } as const;
-/** docs/product-rules.md §9 minimum score, relative to the best hit (MiniSearch's BM25 scores have no fixed scale). */
+/** docs/product-rules.md §9 minimum score, relative to the best hit (BM25 scores have no fixed scale). */
 export const LOCAL_MIN_SCORE = 0.02;
 /** Documents added per slice of the first build; between slices the UI thread is given back. */
 export const BUILD_CHUNK_SIZE = 250;
@@ -70,13 +69,8 @@ export interface LocalSearchIndex {
   search(text: string, options?: LocalSearchOptions): LocalSearchResult;
 }
 
-/** What MiniSearch indexes of a product; its sku's codes are in the SkuCodeIndex beside it. */
-interface IndexedDoc {
-  sku: string;
-  name: string;
-  name_en: string;
-  category: string;
-}
+/** The text fields of a product the text index holds, in this order; its sku's codes are in the SkuCodeIndex beside it. */
+const TEXT_FIELDS = ['name', 'name_en', 'category'] as const;
 
 /** Letters and digits only, like searchTerms(): "PAP-000123" is the words "pap" and "000123". */
 function tokenize(text: string, field?: string): string[] {
@@ -97,14 +91,6 @@ export function fuzzinessOf(term: string): number | false {
   return term.length <= 5 ? 1 : 2;
 }
 
-const SEARCH_OPTIONS: SearchOptions = {
-  boost: { ...LOCAL_SEARCH_BOOST },
-  prefix: true,
-  fuzzy: (term) => fuzzinessOf(term),
-  maxFuzzy: 2,
-  combineWith: 'OR',
-};
-
 function categoryText(product: ProductDoc, names: ReadonlyMap<string, string>): string {
   return product.category_ids.map((id) => names.get(id) ?? '').join(' ');
 }
@@ -115,13 +101,14 @@ function skuCodes(sku: string): { tokens: string[]; terms: string[] } {
   return { tokens, terms: tokens.map((token) => foldSearchText(token)).filter((term) => term.length > 0) };
 }
 
-function toIndexed(product: ProductDoc, names: ReadonlyMap<string, string>): IndexedDoc {
-  return { sku: product.sku, name: product.name, name_en: product.name_en ?? '', category: categoryText(product, names) };
+/** A product's text per field of TEXT_FIELDS, with the category names it was (or is) indexed under. */
+function textsOf(product: ProductDoc, names: ReadonlyMap<string, string>): [string, string, string] {
+  return [product.name, product.name_en ?? '', categoryText(product, names)];
 }
 
 /**
  * Whether the index already holds `after`'s text: a price or stock change costs nothing. Compared field by field
- * against the product as indexed, so the index keeps no text of its own besides MiniSearch's terms.
+ * against the product as indexed, so the index keeps no text of its own besides its terms.
  */
 function sameText(before: ProductDoc, after: ProductDoc): boolean {
   if (before.name !== after.name || (before.name_en ?? '') !== (after.name_en ?? '')) return false;
@@ -154,15 +141,15 @@ interface Scored {
 }
 
 /**
- * MiniSearch's results with the sku codes' added, scored as if the codes were one of its fields: a result's
- * score is the sum of its terms' scores times the number of query terms it matched, best first. MiniSearch's
- * own order stands when no code matched (most searches: a prefix of a word can have thousands of results).
+ * The text index's results with the sku codes' added, scored as if the codes were one of its fields: a result's
+ * score is the sum of its terms' scores times the number of query terms it matched, best first. The text
+ * index's own order stands when no code matched (most searches: a prefix of a word can have thousands of results).
  */
-function withCodes(found: readonly SearchResult[], codeMatches: Map<string, CodeMatch>): Scored[] {
-  if (codeMatches.size === 0) return found.map((r) => ({ id: String(r.id), score: r.score, matched: r.queryTerms.length }));
+function withCodes(found: readonly TextHit[], codeMatches: Map<string, CodeMatch>): Scored[] {
+  if (codeMatches.size === 0) return found.map((r) => ({ id: r.id, score: r.score, matched: r.queryTerms.length }));
   const merged: Scored[] = [];
   for (const result of found) {
-    const id = String(result.id);
+    const id = result.id;
     const code = codeMatches.get(id);
     if (!code) {
       merged.push({ id, score: result.score, matched: result.queryTerms.length });
@@ -209,16 +196,14 @@ class ExactCodes {
 }
 
 export function createLocalSearchIndex(): LocalSearchIndex {
-  const mini = new MiniSearch<IndexedDoc>({
-    idField: 'sku',
-    fields: ['name', 'name_en', 'category'],
-    storeFields: [],
-    tokenize,
-    processTerm: (term) => foldSearchText(term),
-    searchOptions: SEARCH_OPTIONS,
+  /** The products' text, and the products as indexed by sku: what the next sync compares with. */
+  const texts = new TextIndex<ProductDoc>({
+    fields: TEXT_FIELDS,
+    boost: LOCAL_SEARCH_BOOST,
+    tokenize: (words) => tokenize(words),
+    processTerm: foldSearchText,
+    fuzzy: fuzzinessOf,
   });
-  /** The products as indexed, by sku: what the next sync compares with. */
-  const products = new Map<string, ProductDoc>();
   let indexedNames: ReadonlyMap<string, string> = new Map();
   const exact = new ExactCodes();
   const codes = new SkuCodeIndex(skuCodes, LOCAL_SEARCH_BOOST.sku);
@@ -232,7 +217,8 @@ export function createLocalSearchIndex(): LocalSearchIndex {
    */
   async function apply(catalogue: CatalogSlice, options: SyncOptions): Promise<void> {
     const names = categoryNames(catalogue.categories);
-    const renamed = renamedCategories(indexedNames, names);
+    const namesBefore = indexedNames;
+    const renamed = renamedCategories(namesBefore, names);
     indexedNames = names;
     const chunk = options.chunkSize ?? BUILD_CHUNK_SIZE;
     const pause = options.pause ?? macrotask;
@@ -241,16 +227,18 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     let stale = false;
     for (const product of catalogue.products) {
       seen.add(product.sku);
-      const before = products.get(product.sku);
+      const before = texts.get(product.sku);
       // A renamed category changes the text of its products, also of those that did not change themselves.
       const recategorised = renamed.size > 0 && product.category_ids.some((id) => renamed.has(id));
       if (before === product && !recategorised) continue;
       if (before === undefined) {
-        mini.add(toIndexed(product, names));
+        texts.add(product.sku, textsOf(product, names), product);
         codes.add(product.sku);
-      } else if (recategorised || !sameText(before, product)) mini.replace(toIndexed(product, names));
+      } else if (recategorised || !sameText(before, product)) {
+        texts.remove(product.sku, textsOf(before, namesBefore));
+        texts.add(product.sku, textsOf(product, names), product);
+      } else texts.update(product.sku, product);
       stale ||= before !== undefined;
-      products.set(product.sku, product);
       exact.add(product);
       sliceWrites += 1;
       if (sliceWrites >= chunk || options.shouldYield?.() === true) {
@@ -258,15 +246,15 @@ export function createLocalSearchIndex(): LocalSearchIndex {
         await pause();
       }
     }
-    for (const sku of [...products.keys()]) {
-      if (seen.has(sku)) continue;
-      mini.discard(sku);
+    for (const sku of [...texts.keys()]) {
+      const gone = seen.has(sku) ? undefined : texts.get(sku);
+      if (gone === undefined) continue;
+      texts.remove(sku, textsOf(gone, namesBefore));
       codes.remove(sku);
-      products.delete(sku);
       stale = true;
     }
     // A changed or removed product may have lost a code; added ones were registered above.
-    if (stale) exact.rebuild(products.values());
+    if (stale) exact.rebuild(texts.values());
     ready = true;
   }
 
@@ -276,14 +264,14 @@ export function createLocalSearchIndex(): LocalSearchIndex {
     const minLength = options.minLength ?? MIN_SEARCH_TERM_LENGTH;
     if (terms.length === 0 || terms.join('').length < minLength) return { hits: [], total: 0, tooShort: raw.length > 0 };
     const exactSku = exact.find(raw);
-    const exactProduct = exactSku === undefined ? undefined : products.get(exactSku);
+    const exactProduct = exactSku === undefined ? undefined : texts.get(exactSku);
     const need = minimumMatch(terms.length);
-    const found = withCodes(mini.search(terms.join(' ')), codes.search(terms, mini.documentCount)).filter((r) => r.matched >= need);
+    const found = withCodes(texts.search(terms), codes.search(terms, texts.size)).filter((r) => r.matched >= need);
     const top = found[0]?.score ?? 0;
     const hits: LocalSearchHit[] = exactProduct ? [{ product: exactProduct, score: Number.POSITIVE_INFINITY, exact: true }] : [];
     for (const result of found) {
       if (result.score < top * LOCAL_MIN_SCORE || result.id === exactSku) continue;
-      const product = products.get(String(result.id));
+      const product = texts.get(result.id);
       if (product) hits.push({ product, score: result.score, exact: false });
     }
     return { hits: hits.slice(0, options.limit ?? DEFAULT_LOCAL_LIMIT), total: hits.length, tooShort: false };
@@ -291,7 +279,7 @@ export function createLocalSearchIndex(): LocalSearchIndex {
 
   return {
     get size() {
-      return products.size;
+      return texts.size;
     },
     get ready() {
       return ready;

@@ -1,7 +1,8 @@
 /**
- * The sku part of the offline product search, kept beside MiniSearch instead of inside it. Every sku has a
- * code of its own ("000123"), so as a MiniSearch field the skus were one term each, and each term costs a few
- * Maps of the index: about 15 MB of a tab's heap at 100,000 products (docs/decisions/031-catalogue-memory.md).
+ * The sku part of the offline product search, kept beside the text index (text-index.ts) instead of inside it.
+ * Every sku has a code of its own ("000123"), so as a field of the index the skus were one term each; in
+ * MiniSearch, the index then, each term cost a few Maps: about 15 MB of a tab's heap at 100,000 products
+ * (docs/decisions/031-catalogue-memory.md).
  * Here the codes are one sorted array of words and one Map from word to sku.
  *
  * Scores are those MiniSearch gave the field: BM25+ (k 1.2, b 0.7, d 0.5) over the codes of a sku, weight 1

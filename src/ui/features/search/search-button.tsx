@@ -6,7 +6,7 @@ import narrow from '../../styles/narrow-label.module.css';
 import styles from './search-panel.module.css';
 
 /**
- * The panel, the offline index and MiniSearch load on first use (or at warm-up), not with the first page:
+ * The panel and the offline index load on first use (or at warm-up), not with the first page:
  * the first screen has no need of them (bundle budget, decision 030). The service worker precaches them.
  */
 const loadBrowserSearch = () => import('./browser-search').then((m) => m.getBrowserSearch());

@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { foldSearchText, searchTerms } from '../../domain/search-folding';
+import { editDistance, TextIndex, type TextIndexOptions } from './text-index';
+
+const FIELDS = ['name', 'name_en', 'category'] as const;
+const BOOST = { name: 3, name_en: 3, category: 1 };
+const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+const fuzzy = (term: string): number | false => (term.length < 3 || /\p{N}/u.test(term) ? false : term.length <= 5 ? 1 : 2);
+const OPTIONS: TextIndexOptions = { fields: FIELDS, boost: BOOST, tokenize, processTerm: foldSearchText, fuzzy };
+
+/** Words that share beginnings, differ by a letter or an accent, and mix scripts and cases. */
+const WORDS = [
+  'Καφές',
+  'καφες',
+  'ΚΑΦΕΣ',
+  'Καφετιέρα',
+  'Κάφα',
+  'ελαιόλαδο',
+  'Ελαιόλαδο',
+  'ελαιολαδα',
+  'ελιές',
+  'μέλι',
+  'μελισσα',
+  'σαπούνι',
+  'σαπουνια',
+  'coffee',
+  'coffe',
+  'cofee',
+  'olive',
+  'oil',
+  'oily',
+  '500g',
+  '5L',
+  '12τεμ',
+  'Κρήτης',
+  'κρητη',
+  'ρύζι',
+  'ρυζια',
+];
+
+type Texts = [string, string, string];
+const text = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 6 }).map((words) => words.join(' '));
+const texts = fc.tuple(text, text, text) as fc.Arbitrary<Texts>;
+
+type Step = { kind: 'put'; id: number; texts: Texts } | { kind: 'remove'; id: number };
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('put' as const), id: fc.nat(25), texts }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), id: fc.nat(25) }) },
+);
+
+/** MiniSearch over the final documents, with the options the storefront gave it. */
+function miniSearchOf(docs: ReadonlyMap<string, Texts>): MiniSearch {
+  const mini = new MiniSearch({
+    idField: 'id',
+    fields: [...FIELDS],
+    storeFields: [],
+    tokenize,
+    processTerm: (term) => foldSearchText(term),
+    searchOptions: { boost: { ...BOOST }, prefix: true, fuzzy: (term) => fuzzy(term), maxFuzzy: 2, combineWith: 'OR' },
+  });
+  for (const [id, [name, name_en, category]] of docs) mini.add({ id, name, name_en, category });
+  return mini;
+}
+
+function expectSameHits(index: TextIndex<string>, mini: MiniSearch, query: string): void {
+  const terms = searchTerms(query);
+  const ours = index.search(terms);
+  const theirs = mini.search(terms.join(' '));
+  expect(ours.map((hit) => hit.id).sort()).toEqual(theirs.map((hit) => String(hit.id)).sort());
+  const expected = new Map(theirs.map((hit) => [String(hit.id), hit]));
+  for (const hit of ours) {
+    const other = expected.get(hit.id);
+    expect(hit.score).toBeCloseTo(other?.score ?? Number.NaN, 9);
+    expect([...hit.queryTerms].sort()).toEqual([...(other?.queryTerms ?? [])].sort());
+  }
+  for (let i = 1; i < ours.length; i += 1) expect(ours[i - 1]!.score).toBeGreaterThanOrEqual(ours[i]!.score);
+}
+
+const query = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...WORDS),
+      fc.constantFrom(...WORDS).map((word) => word.slice(0, 2 + (word.length % 3))),
+      fc.tuple(fc.constantFrom(...WORDS), fc.nat(8)).map(([word, at]) => word.slice(0, at) + 'x' + word.slice(at + 1)),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .map((words) => words.join(' '));
+
+describe('TextIndex', () => {
+  it('finds what MiniSearch finds, with the same scores, after any adds, replaces and removals', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), fc.array(query, { minLength: 1, maxLength: 8 }), (steps, queries) => {
+        const index = new TextIndex<string>(OPTIONS);
+        const docs = new Map<string, Texts>();
+        for (const s of steps) {
+          const id = `sku-${s.id}`;
+          const before = docs.get(id);
+          if (before) index.remove(id, before);
+          docs.delete(id);
+          if (s.kind === 'put') {
+            index.add(id, s.texts, id);
+            docs.set(id, s.texts);
+          }
+        }
+        expect(index.size).toBe(docs.size);
+        const mini = miniSearchOf(docs);
+        for (const q of queries) expectSameHits(index, mini, q);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a term searchable by prefix after a later add brings a new term into an already sorted vocabulary', () => {
+    const index = new TextIndex<string>(OPTIONS);
+    index.add('a', ['Καφές', '', ''], 'a');
+    expect(index.search(['καφ']).map((hit) => hit.id)).toEqual(['a']);
+    index.add('b', ['Καφετιέρα', '', ''], 'b');
+    index.add('c', ['ζάχαρη', '', ''], 'c');
+    expect(
+      index
+        .search(['καφ'])
+        .map((hit) => hit.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
+    index.remove('b', ['Καφετιέρα', '', '']);
+    expect(index.search(['καφετιερα']).map((hit) => hit.id)).toEqual([]);
+    expect(index.search(['καφ']).map((hit) => hit.id)).toEqual(['a']);
+    expect(index.get('a')).toBe('a');
+    expect(index.get('b')).toBeUndefined();
+    expect([...index.keys()]).toEqual(['a', 'c']);
+  });
+
+  it('refuses an id indexed twice and ignores the removal of one never indexed', () => {
+    const index = new TextIndex<string>(OPTIONS);
+    index.add('a', ['μέλι', '', ''], 'a');
+    expect(() => index.add('a', ['μέλι', '', ''], 'a')).toThrow(/indexed already/);
+    index.remove('zzz', ['μέλι', '', '']);
+    expect(index.size).toBe(1);
+  });
+
+  it('measures the edit distance as Levenshtein, capped above the maximum', () => {
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('kitten', 'sitting', 2)).toBe(3);
+    expect(editDistance('καφεσ', 'καφεσ', 1)).toBe(0);
+    expect(editDistance('coffee', 'cofee', 2)).toBe(1);
+    expect(editDistance('ab', 'abcd', 1)).toBe(2);
+    expect(editDistance('a'.repeat(100), 'a'.repeat(99) + 'b', 1)).toBe(1);
+  });
+});

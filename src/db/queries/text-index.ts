@@ -1,0 +1,300 @@
+/**
+ * A full-text index that keeps its postings in plain integer arrays: the offline product search's text part
+ * (docs/decisions/011-offline-search.md, 031-catalogue-memory.md). It answers like MiniSearch with the options the
+ * storefront used (BM25+ per field with boosts, prefix and fuzzy matches weighted as MiniSearch weighs them, OR
+ * of the query's terms, a result's score times the number of query terms it matched), but MiniSearch keeps a
+ * radix tree of Maps and one Map per term, field and document: 45 MB of a tab's heap at 100,000 products, against
+ * about a quarter of that here. `text-index.test.ts` runs both on the same documents and expects the same hits
+ * with the same scores.
+ *
+ * Layout: each term has one sorted array of postings, one entry `shortId · fields + field` per occurrence (a term
+ * twice in a field is two equal entries in a row, which is its frequency). A document's entries are contiguous in
+ * each array, so removing or replacing it is a binary search and a splice. The terms are also kept sorted, for
+ * prefix matches and the fuzzy scan.
+ */
+
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
+/** MiniSearch's default weights of a prefix and a fuzzy match. */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+
+export interface TextIndexOptions {
+  /** The indexed fields, in the order their text is given to `add`. */
+  fields: readonly string[];
+  /** Boost per field; 1 for a field not named. */
+  boost: Readonly<Record<string, number>>;
+  /** The words of a field's text, before `processTerm`. A field's length is its number of distinct words. */
+  tokenize: (text: string) => string[];
+  /** The indexed form of a word; '' drops it. Query terms are expected in this form already. */
+  processTerm: (word: string) => string;
+  /** The edit distance a query term may be away from an indexed term; false for none. */
+  fuzzy: (term: string) => number | false;
+}
+
+export interface TextHit {
+  id: string;
+  /** Sum of the term scores times the number of query terms matched. */
+  score: number;
+  /** The query terms this document matched. */
+  queryTerms: string[];
+}
+
+interface Accumulated {
+  shortId: number;
+  score: number;
+  terms: string[];
+}
+
+export class TextIndex<D> {
+  private readonly fieldCount: number;
+  private readonly boosts: number[];
+  private readonly postings = new Map<string, number[]>();
+  /** The terms in order, for prefix and fuzzy lookups; null until a search needs it after a bulk of adds. */
+  private sorted: string[] | null = null;
+  private readonly shortIds = new Map<string, number>();
+  private readonly ids: (string | undefined)[] = [];
+  private readonly docs: (D | undefined)[] = [];
+  /** Distinct words per document and field, `shortId · fields + field`. */
+  private lengths = new Uint16Array(1024);
+  private readonly averages: number[];
+  private count = 0;
+
+  constructor(private readonly options: TextIndexOptions) {
+    this.fieldCount = options.fields.length;
+    this.boosts = options.fields.map((field) => options.boost[field] || 1);
+    this.averages = options.fields.map(() => 0);
+  }
+
+  /** Documents indexed. */
+  get size(): number {
+    return this.count;
+  }
+
+  has(id: string): boolean {
+    return this.shortIds.has(id);
+  }
+
+  /** The value given with `id` to `add`. */
+  get(id: string): D | undefined {
+    const shortId = this.shortIds.get(id);
+    return shortId === undefined ? undefined : this.docs[shortId];
+  }
+
+  *values(): IterableIterator<D> {
+    for (const doc of this.docs) if (doc !== undefined) yield doc;
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const id of this.ids) if (id !== undefined) yield id;
+  }
+
+  /** Indexes `texts` (one per field, in the fields' order) under `id`, which must not be indexed yet. */
+  add(id: string, texts: readonly string[], doc: D): void {
+    if (this.shortIds.has(id)) throw new Error(`TextIndex: ${id} is indexed already`);
+    const shortId = this.ids.length;
+    this.ids.push(id);
+    this.docs.push(doc);
+    this.shortIds.set(id, shortId);
+    this.count += 1;
+    this.grow(shortId);
+    for (let field = 0; field < this.fieldCount; field += 1) {
+      const words = this.options.tokenize(texts[field] ?? '');
+      const length = new Set(words).size;
+      this.lengths[shortId * this.fieldCount + field] = Math.min(length, 0xffff);
+      this.averages[field] = ((this.averages[field] as number) * (this.count - 1) + length) / this.count;
+      const entry = shortId * this.fieldCount + field;
+      for (const word of words) {
+        const term = this.options.processTerm(word);
+        if (term !== '') this.insert(term, entry);
+      }
+    }
+  }
+
+  /** Replaces the value kept with `id` when its text did not change. */
+  update(id: string, doc: D): void {
+    const shortId = this.shortIds.get(id);
+    if (shortId !== undefined) this.docs[shortId] = doc;
+  }
+
+  /** Removes `id`; `texts` must be the texts it was added with (they name the postings to remove). */
+  remove(id: string, texts: readonly string[]): void {
+    const shortId = this.shortIds.get(id);
+    if (shortId === undefined) return;
+    const from = shortId * this.fieldCount;
+    const to = from + this.fieldCount;
+    for (let field = 0; field < this.fieldCount; field += 1) {
+      for (const word of this.options.tokenize(texts[field] ?? '')) {
+        const term = this.options.processTerm(word);
+        if (term !== '') this.cut(term, from, to);
+      }
+      const length = this.lengths[from + field] as number;
+      this.averages[field] = this.count === 1 ? 0 : ((this.averages[field] as number) * this.count - length) / (this.count - 1);
+    }
+    this.shortIds.delete(id);
+    this.ids[shortId] = undefined;
+    this.docs[shortId] = undefined;
+    this.count -= 1;
+  }
+
+  /** The documents matching any of `terms` (in `processTerm` form), best first. */
+  search(terms: readonly string[]): TextHit[] {
+    const results = new Map<number, Accumulated>();
+    for (const term of terms) this.searchTerm(term, results);
+    const hits: (TextHit & { shortId: number })[] = [];
+    for (const found of results.values()) {
+      hits.push({
+        id: this.ids[found.shortId] as string,
+        shortId: found.shortId,
+        score: found.score * found.terms.length,
+        queryTerms: found.terms,
+      });
+    }
+    return hits.sort((a, b) => b.score - a.score || a.shortId - b.shortId).map(({ id, score, queryTerms }) => ({ id, score, queryTerms }));
+  }
+
+  private searchTerm(term: string, into: Map<number, Accumulated>): void {
+    const results = new Map<number, Accumulated>();
+    this.score(term, term, 1, results);
+    const sorted = (this.sorted ??= [...this.postings.keys()].sort());
+    const prefixed = new Set<string>();
+    for (let i = lowerBound(sorted, term); i < sorted.length; i += 1) {
+      const found = sorted[i] as string;
+      if (!found.startsWith(term)) break;
+      if (found.length === term.length) continue;
+      prefixed.add(found);
+      this.score(term, found, (PREFIX_WEIGHT * found.length) / (found.length + 0.3 * (found.length - term.length)), results);
+    }
+    const distance = this.options.fuzzy(term);
+    if (distance !== false && distance > 0) {
+      for (const found of sorted) {
+        if (Math.abs(found.length - term.length) > distance || prefixed.has(found)) continue;
+        const edits = editDistance(term, found, distance);
+        if (edits > 0 && edits <= distance) this.score(term, found, (FUZZY_WEIGHT * found.length) / (found.length + edits), results);
+      }
+    }
+    for (const [shortId, found] of results) {
+      const known = into.get(shortId);
+      if (known === undefined) into.set(shortId, found);
+      else {
+        known.score += found.score;
+        for (const t of found.terms) if (!known.terms.includes(t)) known.terms.push(t);
+      }
+    }
+  }
+
+  /** Adds `derived`'s BM25+ scores, times `weight`, to the documents that have it, field by field. */
+  private score(source: string, derived: string, weight: number, into: Map<number, Accumulated>): void {
+    const list = this.postings.get(derived);
+    if (list === undefined) return;
+    const fields = this.fieldCount;
+    for (let field = 0; field < fields; field += 1) {
+      let matching = 0;
+      for (let i = 0; i < list.length; i += 1) {
+        const entry = list[i] as number;
+        if (entry % fields === field && entry !== list[i - 1]) matching += 1;
+      }
+      if (matching === 0) continue;
+      const idf = Math.log(1 + (this.count - matching + 0.5) / (matching + 0.5));
+      const average = this.averages[field] as number;
+      const boost = weight * (this.boosts[field] as number);
+      for (let i = 0; i < list.length;) {
+        const entry = list[i] as number;
+        let frequency = 1;
+        while (list[i + frequency] === entry) frequency += 1;
+        i += frequency;
+        if (entry % fields !== field) continue;
+        const shortId = (entry - field) / fields;
+        const length = this.lengths[entry] as number;
+        const bm25 = idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
+        const known = into.get(shortId);
+        if (known === undefined) into.set(shortId, { shortId, score: boost * bm25, terms: [source] });
+        else {
+          known.score += boost * bm25;
+          if (!known.terms.includes(source)) known.terms.push(source);
+        }
+      }
+    }
+  }
+
+  private insert(term: string, entry: number): void {
+    let list = this.postings.get(term);
+    if (list === undefined) {
+      list = [];
+      this.postings.set(term, list);
+      if (this.sorted !== null) this.sorted.splice(lowerBound(this.sorted, term), 0, term);
+    }
+    if (list.length === 0 || (list[list.length - 1] as number) <= entry) list.push(entry);
+    else list.splice(upperBound(list, entry), 0, entry);
+  }
+
+  private cut(term: string, from: number, to: number): void {
+    const list = this.postings.get(term);
+    if (list === undefined) return;
+    const start = lowerBound(list, from);
+    const end = lowerBound(list, to);
+    if (end > start) list.splice(start, end - start);
+    if (list.length > 0) return;
+    this.postings.delete(term);
+    if (this.sorted !== null) {
+      const at = lowerBound(this.sorted, term);
+      if (this.sorted[at] === term) this.sorted.splice(at, 1);
+    }
+  }
+
+  private grow(shortId: number): void {
+    const needed = (shortId + 1) * this.fieldCount;
+    if (needed <= this.lengths.length) return;
+    const next = new Uint16Array(Math.max(needed, this.lengths.length * 2));
+    next.set(this.lengths);
+    this.lengths = next;
+  }
+}
+
+/** The first index whose value is not below `value`. */
+function lowerBound<T extends string | number>(sorted: readonly T[], value: T): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as T) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first index whose value is above `value`. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Two rows of the edit-distance table, reused by every call (a fuzzy lookup compares with every term). */
+let rows = [new Int32Array(64), new Int32Array(64)] as const;
+
+/** Levenshtein distance of `a` and `b`, or `max + 1` as soon as it is known to exceed `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (rows[0].length <= b.length) rows = [new Int32Array(b.length * 2 + 1), new Int32Array(b.length * 2 + 1)];
+  let [previous, current] = rows;
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
+    let best = i;
+    const char = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j += 1) {
+      const replace = (previous[j - 1] as number) + (char === b.charCodeAt(j - 1) ? 0 : 1);
+      const value = Math.min(replace, (previous[j] as number) + 1, (current[j - 1] as number) + 1);
+      current[j] = value;
+      if (value < best) best = value;
+    }
+    if (best > max) return max + 1;
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length] as number;
+}
