@@ -6,7 +6,7 @@
  * into the compact documents the change feed sends (the documents the local replica holds) and a realistic
  * query mix (Greek prefixes, whole words without accents, two words, typos, English names, exact SKUs and
  * barcodes). Then, in headless Chromium (/usr/bin/chromium or CHROMIUM_PATH), a page built with Vite from
- * bench/local-search-page builds the storefront's MiniSearch index in slices the way the browser does and
+ * bench/local-search-page builds the storefront's offline search index in slices the way the browser does and
  * runs the mix BENCH_ROUNDS times (default 3). Round 1 is the cold one (every query run for the first time,
  * JIT cold), the later rounds are warm; each is checked apart (docs/decisions/028-honest-benchmarks.md):
  * p95 per query ≤ 15 ms up to 20,000 listable products, ≤ 30 ms above. Writes bench/results/local-search.json.

@@ -90,11 +90,14 @@ describe('catalogSnapshot$', () => {
     await db.products.upsert(makeProduct({ sku: 'A', final_price: 2500, name: 'Νέο όνομα', name_az: nameSortKey('Νέο όνομα') }));
     const afterUpdate = await snapshotWhere((s) => s.bySku.get('A')?.final_price === 2500);
     expect(afterUpdate.bySku.get('A')?.name).toBe('Νέο όνομα');
+    // An earlier version's Map stays as it was: the next version got a new one.
+    expect(afterInsert.bySku.get('A')?.final_price).toBe(1000);
 
     const doc = await db.products.findOne('B').exec();
     await doc?.remove();
     const afterDelete = await snapshotWhere((s) => !s.bySku.has('B'));
     expect(afterDelete.products.map((p) => p.sku)).toEqual(['A']);
+    expect([...afterUpdate.bySku.keys()]).toEqual(['A', 'B']);
     expect(Object.isFrozen(afterDelete.products)).toBe(true);
   });
 

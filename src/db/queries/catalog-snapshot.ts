@@ -43,9 +43,17 @@ export const SNAPSHOT_BULK_THROTTLE_MS = 1_000;
 /** Changes waiting for the next snapshot from which it waits the longer time. */
 export const SNAPSHOT_BULK_CHANGES = 500;
 
-/** One collection mirrored into a Map, fed by a full read and then by change event bulks. */
+/**
+ * One collection mirrored into a Map, fed by a full read and then by change event bulks. The Map a snapshot
+ * holds is never changed: changes after it wait in `pending`, and the next snapshot gets a new Map. The mirror
+ * keeps no Map of its own beside the snapshot's (at 100,000 products a second one cost about 1.8 MB of a tab).
+ */
 class CollectionMirror<T extends object> {
-  readonly docs = new Map<string, T>();
+  private current = new Map<string, T>();
+  /** Whether `current` was handed to a snapshot (then changes wait in `pending`). */
+  private published = false;
+  /** Changes since the last snapshot: the document, or undefined for a removal. */
+  private readonly pending = new Map<string, T | undefined>();
   changed = false;
 
   constructor(
@@ -55,13 +63,15 @@ class CollectionMirror<T extends object> {
 
   put(doc: T): void {
     const key = this.keyOf(doc);
-    if (this.keep(doc)) this.docs.set(key, doc);
-    else this.docs.delete(key);
+    this.set(key, this.keep(doc) ? doc : undefined);
     this.changed = true;
   }
 
   remove(key: string): void {
-    if (this.docs.delete(key)) this.changed = true;
+    const present = this.pending.has(key) ? this.pending.get(key) !== undefined : this.current.has(key);
+    if (!present) return;
+    this.set(key, undefined);
+    this.changed = true;
   }
 
   applyBulk(bulk: RxChangeEventBulk<T>): void {
@@ -69,6 +79,27 @@ class CollectionMirror<T extends object> {
       if (event.operation === 'DELETE') this.remove(event.documentId);
       else this.put(event.documentData as T);
     }
+  }
+
+  /** The documents by key as of now, for a snapshot: nothing changes the Map returned. */
+  publish(): ReadonlyMap<string, T> {
+    if (this.pending.size > 0) {
+      const next = new Map(this.current);
+      for (const [key, doc] of this.pending) {
+        if (doc === undefined) next.delete(key);
+        else next.set(key, doc);
+      }
+      this.pending.clear();
+      this.current = next;
+    }
+    this.published = true;
+    return this.current;
+  }
+
+  private set(key: string, doc: T | undefined): void {
+    if (this.published) this.pending.set(key, doc);
+    else if (doc === undefined) this.current.delete(key);
+    else this.current.set(key, doc);
   }
 }
 
@@ -96,10 +127,11 @@ interface Mirrors {
 
 function buildSnapshot(version: number, mirrors: Mirrors, previous: CatalogSnapshot | undefined): CatalogSnapshot {
   // Unchanged collections keep their arrays: consumers may cache by array identity.
-  const products = previous && !mirrors.products.changed ? previous.products : Object.freeze([...mirrors.products.docs.values()]);
-  const bySku = previous && !mirrors.products.changed ? previous.bySku : new Map(mirrors.products.docs);
-  const categories = previous && !mirrors.categories.changed ? previous.categories : Object.freeze([...mirrors.categories.docs.values()]);
-  const suppliers = previous && !mirrors.suppliers.changed ? previous.suppliers : Object.freeze([...mirrors.suppliers.docs.values()]);
+  const bySku = previous && !mirrors.products.changed ? previous.bySku : mirrors.products.publish();
+  const products = previous && !mirrors.products.changed ? previous.products : Object.freeze([...bySku.values()]);
+  const categories =
+    previous && !mirrors.categories.changed ? previous.categories : Object.freeze([...mirrors.categories.publish().values()]);
+  const suppliers = previous && !mirrors.suppliers.changed ? previous.suppliers : Object.freeze([...mirrors.suppliers.publish().values()]);
   mirrors.products.changed = false;
   mirrors.categories.changed = false;
   mirrors.suppliers.changed = false;

@@ -44,10 +44,11 @@ type Texts = [string, string, string];
 const text = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 6 }).map((words) => words.join(' '));
 const texts = fc.tuple(text, text, text) as fc.Arbitrary<Texts>;
 
-type Step = { kind: 'put'; id: number; texts: Texts } | { kind: 'remove'; id: number };
+type Step = { kind: 'put'; id: number; texts: Texts } | { kind: 'remove'; id: number } | { kind: 'compact' };
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('put' as const), id: fc.nat(25), texts }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), id: fc.nat(25) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const) }) },
 );
 
 /** MiniSearch over the final documents, with the options the storefront gave it. */
@@ -90,12 +91,16 @@ const query = fc
   .map((words) => words.join(' '));
 
 describe('TextIndex', () => {
-  it('finds what MiniSearch finds, with the same scores, after any adds, replaces and removals', () => {
+  it('finds what MiniSearch finds, with the same scores, after any adds, replaces, removals and compactions', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), fc.array(query, { minLength: 1, maxLength: 8 }), (steps, queries) => {
         const index = new TextIndex<string>(OPTIONS);
         const docs = new Map<string, Texts>();
         for (const s of steps) {
+          if (s.kind === 'compact') {
+            index.compact();
+            continue;
+          }
           const id = `sku-${s.id}`;
           const before = docs.get(id);
           if (before) index.remove(id, before);
