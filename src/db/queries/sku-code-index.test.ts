@@ -95,6 +95,8 @@ describe('sku codes beside MiniSearch', () => {
     const products = catalogue();
     const index = createLocalSearchIndex();
     await index.sync({ products, categories });
+    // A search first: the codes are sorted, and the changes below are put in place one by one.
+    expect(index.search('000120').hits.map((h) => h.product.sku)).toContain('PAP-000120');
     const removed = products.find((p) => p.sku === 'PAP-000120') as ProductDoc;
     const renamed = { ...(products.find((p) => p.sku === 'PAP-000124') as ProductDoc), name: 'Τσάι του βουνού' };
     const added = makeProduct({ sku: 'NEW-777001', id: '9001', name: 'Κακάο', barcode: '' });

@@ -3,7 +3,8 @@
  * Every sku has a code of its own ("000123"), so as a field of the index the skus were one term each; in
  * MiniSearch, the index then, each term cost a few Maps: about 15 MB of a tab's heap at 100,000 products
  * (docs/decisions/031-catalogue-memory.md).
- * Here the codes are one sorted array of words and one Map from word to sku.
+ * Here the codes are one sorted array of words and, beside it, the skus of each: no Map (a Map of 100,000 codes
+ * cost about 1.8 MB more).
  *
  * Scores are those MiniSearch gave the field: BM25+ (k 1.2, b 0.7, d 0.5) over the codes of a sku, weight 1
  * for a whole code and 0.375 · length / (length + 0.3 · extra letters) for a code the term begins, times the
@@ -13,6 +14,8 @@
 
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 const PREFIX_WEIGHT = 0.375;
+/** Up to this many added codes are put in place one by one; more are sorted in together. */
+const SORT_IN_ONE_BY_ONE = 64;
 
 /** What the codes add to a product's search result: a score before MiniSearch's "terms matched" factor. */
 export interface CodeMatch {
@@ -22,30 +25,26 @@ export interface CodeMatch {
 }
 
 export class SkuCodeIndex {
-  /** Folded code → the skus that have it (an array only when several do, or one has it twice). */
-  private readonly owners = new Map<string, string | string[]>();
-  /** The codes in order, for prefix lookups; rebuilt on the first search after a change. */
-  private sorted: string[] | null = null;
+  /** The distinct folded codes in order, for exact and prefix lookups. */
+  private codes: string[] = [];
+  /** Beside each code, the skus that have it (an array only when several do, or one has it twice). */
+  private owners: (string | string[])[] = [];
+  /** Codes added since the last lookup, as code, sku, code, sku, …: sorted in when a lookup needs them. */
+  private added: string[] = [];
   /** A sku's number of distinct codes (BM25's field length) when it is not 1, the usual case. */
   private readonly lengths = new Map<string, number>();
   private documents = 0;
   private totalLength = 0;
 
   constructor(
-    /** The code words of a sku as MiniSearch would index them: tokens, each folded. */
+    /** The code words of a sku as the text index would index them: tokens, each folded. */
     private readonly codesOf: (sku: string) => { tokens: readonly string[]; terms: readonly string[] },
     private readonly boost: number,
   ) {}
 
   add(sku: string): void {
     const { tokens, terms } = this.codesOf(sku);
-    for (const term of terms) {
-      const owners = this.owners.get(term);
-      if (owners === undefined) {
-        this.owners.set(term, sku);
-        this.sorted = null;
-      } else this.owners.set(term, typeof owners === 'string' ? [owners, sku] : [...owners, sku]);
-    }
+    for (const term of terms) this.added.push(term, sku);
     const length = new Set(tokens).size;
     if (length !== 1) this.lengths.set(sku, length);
     this.documents += 1;
@@ -53,15 +52,17 @@ export class SkuCodeIndex {
   }
 
   remove(sku: string): void {
+    this.settle();
     const { tokens, terms } = this.codesOf(sku);
     for (const term of new Set(terms)) {
-      const owners = this.owners.get(term);
-      if (owners === undefined) continue;
+      const at = lowerBound(this.codes, term);
+      if (this.codes[at] !== term) continue;
+      const owners = this.owners[at] as string | string[];
       const rest = typeof owners === 'string' ? [] : owners.filter((owner) => owner !== sku);
       if (rest.length === 0) {
-        this.owners.delete(term);
-        this.sorted = null;
-      } else this.owners.set(term, rest.length === 1 ? (rest[0] as string) : rest);
+        this.codes.splice(at, 1);
+        this.owners.splice(at, 1);
+      } else this.owners[at] = rest.length === 1 ? (rest[0] as string) : rest;
     }
     this.lengths.delete(sku);
     this.documents -= 1;
@@ -72,23 +73,74 @@ export class SkuCodeIndex {
   search(terms: readonly string[], documentCount: number): Map<string, CodeMatch> {
     const matches = new Map<string, CodeMatch>();
     if (this.documents === 0) return matches;
-    const sorted = (this.sorted ??= [...this.owners.keys()].sort());
+    this.settle();
     const average = this.totalLength / this.documents;
     for (const term of terms) {
-      for (let i = lowerBound(sorted, term); i < sorted.length; i += 1) {
-        const code = sorted[i] as string;
+      for (let i = lowerBound(this.codes, term); i < this.codes.length; i += 1) {
+        const code = this.codes[i] as string;
         if (!code.startsWith(term)) break;
         const extra = code.length - term.length;
         const weight = extra === 0 ? 1 : (PREFIX_WEIGHT * code.length) / (code.length + 0.3 * extra);
-        this.score(code, term, weight, documentCount, average, matches);
+        this.score(this.owners[i] as string | string[], term, weight, documentCount, average, matches);
       }
     }
     return matches;
   }
 
-  private score(code: string, term: string, weight: number, documentCount: number, average: number, into: Map<string, CodeMatch>): void {
-    const owners = this.owners.get(code);
-    if (owners === undefined) return;
+  /**
+   * Sorts the added codes in: one at a time into place when they are few (a live change), else all at once (a
+   * first build). A code's owners keep the order they were added in.
+   */
+  private settle(): void {
+    const added = this.added;
+    if (added.length === 0) return;
+    this.added = [];
+    if (added.length <= 2 * SORT_IN_ONE_BY_ONE) {
+      for (let i = 0; i < added.length; i += 2) this.insert(added[i] as string, added[i + 1] as string);
+      return;
+    }
+    const pairs: [string, string][] = [];
+    this.codes.forEach((code, i) => {
+      const owners = this.owners[i] as string | string[];
+      for (const owner of typeof owners === 'string' ? [owners] : owners) pairs.push([code, owner]);
+    });
+    for (let i = 0; i < added.length; i += 2) pairs.push([added[i] as string, added[i + 1] as string]);
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const codes: string[] = [];
+    const owners: (string | string[])[] = [];
+    for (const [code, sku] of pairs) {
+      const last = codes.length - 1;
+      if (codes[last] !== code) {
+        codes.push(code);
+        owners.push(sku);
+      } else {
+        const known = owners[last] as string | string[];
+        owners[last] = typeof known === 'string' ? [known, sku] : [...known, sku];
+      }
+    }
+    this.codes = codes;
+    this.owners = owners;
+  }
+
+  private insert(code: string, sku: string): void {
+    const at = lowerBound(this.codes, code);
+    if (this.codes[at] !== code) {
+      this.codes.splice(at, 0, code);
+      this.owners.splice(at, 0, sku);
+      return;
+    }
+    const known = this.owners[at] as string | string[];
+    this.owners[at] = typeof known === 'string' ? [known, sku] : [...known, sku];
+  }
+
+  private score(
+    owners: string | string[],
+    term: string,
+    weight: number,
+    documentCount: number,
+    average: number,
+    into: Map<string, CodeMatch>,
+  ): void {
     const list = typeof owners === 'string' ? [owners] : owners;
     const distinct = new Set(list);
     const idf = Math.log(1 + (documentCount - distinct.size + 0.5) / (distinct.size + 0.5));
