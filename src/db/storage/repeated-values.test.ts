@@ -55,6 +55,22 @@ describe('RepeatedValues', () => {
     expect(pool.size - base.size).toBe(5);
   });
 
+  it('gives every empty top-level object and list one shared frozen value, and leaves full ones alone', () => {
+    const pool = productPool();
+    const docs = [1, 2].map((n) => ({ ...product(n, { product_links: [], attributes: { color: 'Black' } }), _attachments: {} }));
+    const before = parsed(docs);
+    for (const doc of docs) pool.share(doc);
+    expect(docs).toEqual(before);
+    const [first, second] = docs as [(typeof docs)[0], (typeof docs)[0]];
+    expect(first._attachments).toBe(second._attachments);
+    expect(first.product_links).toBe(second.product_links);
+    expect(Object.isFrozen(first._attachments) && Object.isFrozen(first.product_links)).toBe(true);
+    expect(first.attributes).not.toBe(second.attributes);
+    expect(first.category_ids).not.toBe(second.category_ids);
+    // Writing into a stored document's empty value fails instead of changing every document.
+    expect(() => (first.product_links as unknown[]).push({})).toThrow(TypeError);
+  });
+
   it('leaves a frozen document alone', () => {
     const pool = productPool();
     const doc = Object.freeze(product(1));
