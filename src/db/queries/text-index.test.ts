@@ -138,6 +138,16 @@ describe('TextIndex', () => {
     expect([...index.keys()]).toEqual(['a', 'c']);
   });
 
+  it('never finds or counts a removed document, also when its removal was given other texts than it was added with', () => {
+    const index = new TextIndex<string>(OPTIONS);
+    index.add('a', ['μέλι θυμαρίσιο', '', ''], 'a');
+    index.add('b', ['μέλι ανθέων', '', ''], 'b');
+    index.remove('a', ['ζάχαρη', '', '']);
+    const fresh = new TextIndex<string>(OPTIONS);
+    fresh.add('b', ['μέλι ανθέων', '', ''], 'b');
+    expect(index.search(['μελι', 'θυμαρισιο'])).toEqual(fresh.search(['μελι', 'θυμαρισιο']));
+  });
+
   it('refuses an id indexed twice and ignores the removal of one never indexed', () => {
     const index = new TextIndex<string>(OPTIONS);
     index.add('a', ['μέλι', '', ''], 'a');

@@ -197,7 +197,7 @@ export class TextIndex<D> {
       let matching = 0;
       for (let i = 0; i < list.length; i += 1) {
         const entry = list[i] as number;
-        if (entry % fields === field && entry !== list[i - 1]) matching += 1;
+        if (entry % fields === field && entry !== list[i - 1] && this.isLive(entry)) matching += 1;
       }
       if (matching === 0) continue;
       const idf = Math.log(1 + (this.count - matching + 0.5) / (matching + 0.5));
@@ -208,7 +208,7 @@ export class TextIndex<D> {
         let frequency = 1;
         while (list[i + frequency] === entry) frequency += 1;
         i += frequency;
-        if (entry % fields !== field) continue;
+        if (entry % fields !== field || !this.isLive(entry)) continue;
         const shortId = (entry - field) / fields;
         const length = this.lengths[entry] as number;
         const bm25 = idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
@@ -220,6 +220,15 @@ export class TextIndex<D> {
         }
       }
     }
+  }
+
+  /**
+   * Whether a posting's document is still indexed. `remove` takes out every posting of the texts it is given; one
+   * left by texts that differed from those added (a caller's mistake) is ignored here, never counted or found.
+   * Short ids are not reused, so such a posting cannot come back to life.
+   */
+  private isLive(entry: number): boolean {
+    return this.ids[Math.floor(entry / this.fieldCount)] !== undefined;
   }
 
   private insert(term: string, entry: number): void {
