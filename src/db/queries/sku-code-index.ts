@@ -12,6 +12,8 @@
  * matches sku pieces literally).
  */
 
+import { lowerBound } from './sorted-search';
+
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 const PREFIX_WEIGHT = 0.375;
 /** Up to this many added codes are put in place one by one; more are sorted in together. */
@@ -156,16 +158,4 @@ export class SkuCodeIndex {
       } else into.set(sku, { score: weight * this.boost * bm25, terms: new Set([term]) });
     }
   }
-}
-
-/** The first index whose value is not below `value`. */
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as string) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

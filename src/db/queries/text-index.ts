@@ -13,6 +13,8 @@
  * prefix matches and the fuzzy scan.
  */
 
+import { lowerBound, upperBound } from './sorted-search';
+
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 /** MiniSearch's default weights of a prefix and a fuzzy match. */
 const PREFIX_WEIGHT = 0.375;
@@ -263,30 +265,6 @@ export class TextIndex<D> {
     next.set(this.lengths);
     this.lengths = next;
   }
-}
-
-/** The first index whose value is not below `value`. */
-function lowerBound<T extends string | number>(sorted: readonly T[], value: T): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as T) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The first index whose value is above `value`. */
-function upperBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as number) <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The edit-distance table of a fuzzy lookup, one row per letter of a term; reused by every lookup. */

@@ -1,0 +1,25 @@
+/** Binary searches over an array sorted ascending by `<` (code-unit order for strings). */
+
+/** The first index whose value is not below `value` (where `value` would be inserted before equal ones). */
+export function lowerBound<T extends string | number>(sorted: readonly T[], value: T): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as T) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first index whose value is above `value` (where `value` would be inserted after equal ones). */
+export function upperBound<T extends string | number>(sorted: readonly T[], value: T): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as T) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
