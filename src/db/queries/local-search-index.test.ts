@@ -202,12 +202,32 @@ describe('local product search', () => {
   });
 
   it('finds a sku typed in any case, also one with lower-case letters of its own', async () => {
-    const products = [...catalogue(), makeProduct({ sku: 'Mix-7a', id: '9200', name: 'Μείγμα μπαχαρικών', barcode: '' })];
+    const products = [
+      ...catalogue(),
+      makeProduct({ sku: 'Mix-7a', id: '9200', name: 'Μείγμα μπαχαρικών', barcode: '' }),
+      makeProduct({ sku: 'abc-100', id: '9201', name: 'Ρίγανη', barcode: '' }),
+    ];
     const index = await indexOf(products);
+    for (const typed of ['abc-100', 'ABC-100', 'Abc-100'])
+      expect(index.search(typed).hits[0]).toMatchObject({ exact: true, product: { sku: 'abc-100' } });
     for (const typed of ['CAF-1', 'caf-1', 'Caf-1'])
       expect(index.search(typed).hits[0]).toMatchObject({ exact: true, product: { sku: 'CAF-1' } });
     for (const typed of ['Mix-7a', 'MIX-7A', 'mix-7a'])
       expect(index.search(typed).hits[0]).toMatchObject({ exact: true, product: { sku: 'Mix-7a' } });
     expect(index.search('tsh-1-red-m').hits[0]).toMatchObject({ exact: true, product: { sku: 'TSH-1' } });
+  });
+
+  it("finds a product by its own sku typed exactly, also when another product's variant has it in lower case", async () => {
+    const variant = makeProduct({
+      sku: 'VAR-1',
+      id: '9300',
+      name: 'Μπλούζα',
+      barcode: '',
+      type_id: 'configurable',
+      configurable_children: [{ sku: 'dup-9', barcode: '' }],
+    });
+    const index = await indexOf([...catalogue(), makeProduct({ sku: 'DUP-9', id: '9301', name: 'Αλάτι', barcode: '' }), variant]);
+    expect(index.search('DUP-9').hits[0]).toMatchObject({ exact: true, product: { sku: 'DUP-9' } });
+    expect(index.search('dup-9').hits[0]).toMatchObject({ exact: true, product: { sku: 'VAR-1' } });
   });
 });

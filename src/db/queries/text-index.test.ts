@@ -44,12 +44,8 @@ type Texts = [string, string, string];
 const text = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 6 }).map((words) => words.join(' '));
 const texts = fc.tuple(text, text, text) as fc.Arbitrary<Texts>;
 
-type Step = { kind: 'put'; id: number; texts: Texts } | { kind: 'remove'; id: number } | { kind: 'compact' };
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('put' as const), id: fc.nat(25), texts }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), id: fc.nat(25) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const) }) },
-);
+type Step =
+  { kind: 'put'; id: number; texts: Texts } | { kind: 'remove'; id: number } | { kind: 'compact' } | { kind: 'search'; query: string };
 
 /** MiniSearch over the final documents, with the options the storefront gave it. */
 function miniSearchOf(docs: ReadonlyMap<string, Texts>): MiniSearch {
@@ -90,6 +86,13 @@ const query = fc
   )
   .map((words) => words.join(' '));
 
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('put' as const), id: fc.nat(25), texts }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), id: fc.nat(25) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('search' as const), query }) },
+);
+
 describe('TextIndex', () => {
   it('finds what MiniSearch finds, with the same scores, after any adds, replaces, removals and compactions', () => {
     fc.assert(
@@ -99,6 +102,11 @@ describe('TextIndex', () => {
         for (const s of steps) {
           if (s.kind === 'compact') {
             index.compact();
+            continue;
+          }
+          // A search between writes: the sorted terms exist from here on and take later terms in one by one.
+          if (s.kind === 'search') {
+            expectSameHits(index, miniSearchOf(docs), s.query);
             continue;
           }
           const id = `sku-${s.id}`;
@@ -146,6 +154,27 @@ describe('TextIndex', () => {
     const fresh = new TextIndex<string>(OPTIONS);
     fresh.add('b', ['μέλι ανθέων', '', ''], 'b');
     expect(index.search(['μελι', 'θυμαρισιο'])).toEqual(fresh.search(['μελι', 'θυμαρισιο']));
+  });
+
+  it('takes many new terms into terms already sorted by a search, and finds them as a fresh index does', () => {
+    const index = new TextIndex<string>(OPTIONS);
+    const docs: [string, string][] = [['first', 'καφές']];
+    for (let i = 0; i < 200; i += 1)
+      docs.push([`p${i}`, [`καφ${String(i).padStart(3, '0')}λ`, `ζαχ${i}`, i % 2 ? 'μελι' : 'αλατι'].join(' ')]);
+    index.add('first', ['καφές', '', ''], 'first');
+    expect(index.search(['καφ']).map((hit) => hit.id)).toEqual(['first']);
+    docs.slice(1).forEach(([id, words], i) => {
+      index.add(id, [words, '', ''], id);
+      // A few new terms are put in one by one at this search, the many after it all at once at the next.
+      if (i === 10) expect(index.search(['ζαχ1']).map((hit) => hit.id)).toEqual(['p1', 'p10']);
+    });
+    index.remove('p7', ['καφ007λ ζαχ7 μελι', '', '']);
+    const fresh = new TextIndex<string>(OPTIONS);
+    for (const [id, words] of docs) if (id !== 'p7') fresh.add(id, [words, '', ''], id);
+    for (const terms of [['καφ'], ['καφ00'], ['ζαχ'], ['μελι'], ['καφ007λ'], ['καφ1'], ['καφεσ']]) {
+      expect(index.search(terms).map((hit) => hit.id)).toEqual(fresh.search(terms).map((hit) => hit.id));
+    }
+    expect(index.search(['καφ'])).toHaveLength(200);
   });
 
   it('refuses an id indexed twice and ignores the removal of one never indexed', () => {

@@ -19,6 +19,8 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 /** MiniSearch's default weights of a prefix and a fuzzy match. */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** Up to this many new terms are put into the sorted ones one by one; more are sorted in together. */
+const SORT_IN_ONE_BY_ONE = 64;
 
 export interface TextIndexOptions {
   /** The indexed fields, in the order their text is given to `add`. */
@@ -53,6 +55,8 @@ export class TextIndex<D> {
   private readonly postings = new Map<string, number[]>();
   /** The terms in order, for prefix and fuzzy lookups; null until a search needs it after a bulk of adds. */
   private sorted: string[] | null = null;
+  /** Terms new since `sorted` was made, put in at the next search (one by one when few, by sorting again when many). */
+  private unsorted: string[] = [];
   private readonly shortIds = new Map<string, number>();
   private readonly ids: (string | undefined)[] = [];
   private readonly docs: (D | undefined)[] = [];
@@ -165,7 +169,7 @@ export class TextIndex<D> {
   private searchTerm(term: string, into: Map<number, Accumulated>): void {
     const results = new Map<number, Accumulated>();
     this.score(term, term, 1, results);
-    const sorted = (this.sorted ??= [...this.postings.keys()].sort());
+    const sorted = this.sortedTerms();
     const prefixed = new Set<string>();
     for (let i = lowerBound(sorted, term); i < sorted.length; i += 1) {
       const found = sorted[i] as string;
@@ -238,7 +242,7 @@ export class TextIndex<D> {
     if (list === undefined) {
       list = [];
       this.postings.set(term, list);
-      if (this.sorted !== null) this.sorted.splice(lowerBound(this.sorted, term), 0, term);
+      if (this.sorted !== null) this.unsorted.push(term);
     }
     if (list.length === 0 || (list[list.length - 1] as number) <= entry) list.push(entry);
     else list.splice(upperBound(list, entry), 0, entry);
@@ -253,9 +257,19 @@ export class TextIndex<D> {
     if (list.length > 0) return;
     this.postings.delete(term);
     if (this.sorted !== null) {
-      const at = lowerBound(this.sorted, term);
-      if (this.sorted[at] === term) this.sorted.splice(at, 1);
+      const sorted = this.sortedTerms();
+      const at = lowerBound(sorted, term);
+      if (sorted[at] === term) sorted.splice(at, 1);
     }
+  }
+
+  /** The terms in order, with the new ones put in. */
+  private sortedTerms(): string[] {
+    if (this.sorted === null || this.unsorted.length > SORT_IN_ONE_BY_ONE) {
+      this.sorted = [...this.postings.keys()].sort();
+    } else for (const term of this.unsorted) this.sorted.splice(lowerBound(this.sorted, term), 0, term);
+    this.unsorted = [];
+    return this.sorted;
   }
 
   private grow(shortId: number): void {
