@@ -1,6 +1,6 @@
 /**
  * A full-text index that keeps its postings in plain integer arrays: the offline product search's text part
- * (docs/decisions/011-offline-search.md, 031-catalogue-memory.md). It answers like MiniSearch with the options the
+ * (docs/decisions/011-offline-search.md, 036-compact-search-index.md). It answers like MiniSearch with the options the
  * storefront used (BM25+ per field with boosts, prefix and fuzzy matches weighted as MiniSearch weighs them, OR
  * of the query's terms, a result's score times the number of query terms it matched), but MiniSearch keeps a
  * radix tree of Maps and one Map per term, field and document: 45 MB of a tab's heap at 100,000 products, against
