@@ -48,3 +48,11 @@ export function readPageClock(args: { click: string; ready: string; loginPath: s
   );
   return { click: at(args.click), ready: at(args.ready), signedIn: login ? performance.timeOrigin + login.responseEnd : null };
 }
+
+/** In the page: true once a service worker is active (installed, the app precached), false after `timeoutMs`. */
+export function serviceWorkerReady(timeoutMs: number): Promise<boolean> {
+  return Promise.race([
+    navigator.serviceWorker.ready.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+  ]);
+}
