@@ -12,12 +12,8 @@
  * matches sku pieces literally).
  */
 
-import { lowerBound } from './sorted-search';
-
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
-const PREFIX_WEIGHT = 0.375;
-/** Up to this many added codes are put in place one by one; more are sorted in together. */
-const SORT_IN_ONE_BY_ONE = 64;
+import { bm25Plus, inverseDocumentFrequency, prefixWeight } from './search-scoring';
+import { lowerBound, SORT_IN_ONE_BY_ONE } from './sorted-search';
 
 /** What the codes add to a product's search result: a score before MiniSearch's "terms matched" factor. */
 export interface CodeMatch {
@@ -82,7 +78,7 @@ export class SkuCodeIndex {
         const code = this.codes[i] as string;
         if (!code.startsWith(term)) break;
         const extra = code.length - term.length;
-        const weight = extra === 0 ? 1 : (PREFIX_WEIGHT * code.length) / (code.length + 0.3 * extra);
+        const weight = extra === 0 ? 1 : prefixWeight(code, extra);
         this.score(this.owners[i] as string | string[], term, weight, documentCount, average, matches);
       }
     }
@@ -145,12 +141,12 @@ export class SkuCodeIndex {
   ): void {
     const list = typeof owners === 'string' ? [owners] : owners;
     const distinct = new Set(list);
-    const idf = Math.log(1 + (documentCount - distinct.size + 0.5) / (distinct.size + 0.5));
+    const idf = inverseDocumentFrequency(documentCount, distinct.size);
     for (const sku of distinct) {
       let frequency = 0;
       for (const owner of list) if (owner === sku) frequency += 1;
       const length = this.lengths.get(sku) ?? 1;
-      const bm25 = idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
+      const bm25 = bm25Plus(idf, frequency, length, average);
       const match = into.get(sku);
       if (match) {
         match.score += weight * this.boost * bm25;

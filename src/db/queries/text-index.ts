@@ -13,14 +13,11 @@
  * prefix matches and the fuzzy scan.
  */
 
-import { lowerBound, upperBound } from './sorted-search';
+import { bm25Plus, inverseDocumentFrequency, prefixWeight } from './search-scoring';
+import { lowerBound, SORT_IN_ONE_BY_ONE, upperBound } from './sorted-search';
 
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
-/** MiniSearch's default weights of a prefix and a fuzzy match. */
-const PREFIX_WEIGHT = 0.375;
+/** MiniSearch's default weight of a fuzzy match. */
 const FUZZY_WEIGHT = 0.45;
-/** Up to this many new terms are put into the sorted ones one by one; more are sorted in together. */
-const SORT_IN_ONE_BY_ONE = 64;
 
 export interface TextIndexOptions {
   /** The indexed fields, in the order their text is given to `add`. */
@@ -154,43 +151,27 @@ export class TextIndex<D> {
   search(terms: readonly string[]): TextHit[] {
     const results = new Map<number, Accumulated>();
     for (const term of terms) this.searchTerm(term, results);
-    const hits: (TextHit & { shortId: number })[] = [];
-    for (const found of results.values()) {
-      hits.push({
-        id: this.ids[found.shortId] as string,
-        shortId: found.shortId,
-        score: found.score * found.terms.length,
-        queryTerms: found.terms,
-      });
-    }
-    return hits.sort((a, b) => b.score - a.score || a.shortId - b.shortId).map(({ id, score, queryTerms }) => ({ id, score, queryTerms }));
+    const found = [...results.values()];
+    for (const result of found) result.score *= result.terms.length;
+    found.sort((a, b) => b.score - a.score || a.shortId - b.shortId);
+    return found.map((result) => ({ id: this.ids[result.shortId] as string, score: result.score, queryTerms: result.terms }));
   }
 
+  /** Adds one query term's matches (exact, by prefix, by spelling) to `into`. */
   private searchTerm(term: string, into: Map<number, Accumulated>): void {
-    const results = new Map<number, Accumulated>();
-    this.score(term, term, 1, results);
+    this.score(term, term, 1, into);
     const sorted = this.sortedTerms();
-    const prefixed = new Set<string>();
     for (let i = lowerBound(sorted, term); i < sorted.length; i += 1) {
       const found = sorted[i] as string;
       if (!found.startsWith(term)) break;
-      if (found.length === term.length) continue;
-      prefixed.add(found);
-      this.score(term, found, (PREFIX_WEIGHT * found.length) / (found.length + 0.3 * (found.length - term.length)), results);
+      if (found.length > term.length) this.score(term, found, prefixWeight(found, found.length - term.length), into);
     }
     const distance = this.options.fuzzy(term);
-    if (distance !== false && distance > 0) {
-      for (const [found, edits] of fuzzyMatches(sorted, term, distance)) {
-        if (edits > 0 && !prefixed.has(found)) this.score(term, found, (FUZZY_WEIGHT * found.length) / (found.length + edits), results);
-      }
-    }
-    for (const [shortId, found] of results) {
-      const known = into.get(shortId);
-      if (known === undefined) into.set(shortId, found);
-      else {
-        known.score += found.score;
-        for (const t of found.terms) if (!known.terms.includes(t)) known.terms.push(t);
-      }
+    if (distance === false || distance <= 0) return;
+    for (const [found, edits] of fuzzyMatches(sorted, term, distance)) {
+      // A longer term that begins with the query counted as a prefix match above, as MiniSearch counts it.
+      const prefixed = found.length > term.length && found.startsWith(term);
+      if (edits > 0 && !prefixed) this.score(term, found, (FUZZY_WEIGHT * found.length) / (found.length + edits), into);
     }
   }
 
@@ -206,7 +187,7 @@ export class TextIndex<D> {
         if (entry % fields === field && entry !== list[i - 1] && this.isLive(entry)) matching += 1;
       }
       if (matching === 0) continue;
-      const idf = Math.log(1 + (this.count - matching + 0.5) / (matching + 0.5));
+      const idf = inverseDocumentFrequency(this.count, matching);
       const average = this.averages[field] as number;
       const boost = weight * (this.boosts[field] as number);
       for (let i = 0; i < list.length;) {
@@ -217,7 +198,7 @@ export class TextIndex<D> {
         if (entry % fields !== field || !this.isLive(entry)) continue;
         const shortId = (entry - field) / fields;
         const length = this.lengths[entry] as number;
-        const bm25 = idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average)));
+        const bm25 = bm25Plus(idf, frequency, length, average);
         const known = into.get(shortId);
         if (known === undefined) into.set(shortId, { shortId, score: boost * bm25, terms: [source] });
         else {
