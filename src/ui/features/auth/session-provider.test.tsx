@@ -50,6 +50,7 @@ function setup(
     baseUrl?: string;
     logouts?: LogoutQueue;
     prepareSignedIn?: () => void;
+    sessionWork?: { start(): void; stop(): void };
   } = {},
 ) {
   const cookies = cookieJar();
@@ -64,6 +65,7 @@ function setup(
     reload: () => void (reloads += 1),
     ...(options.logouts ? { logouts: options.logouts } : {}),
     ...(options.prepareSignedIn ? { prepareSignedIn: options.prepareSignedIn } : {}),
+    ...(options.sessionWork ? { sessionWork: options.sessionWork } : {}),
   });
   return { controller, cookies, tokens, profiles, reloads: () => reloads };
 }
@@ -147,6 +149,38 @@ describe('session', () => {
     const { controller } = setup({ prepareSignedIn: () => void (prepared += 1) });
     await controller.login('maria@example.gr', 'Right-pass-1');
     expect(preparedWhenAsked).toEqual([1]);
+  });
+
+  it("starts the session's work with the tokens, before the profile arrives, and undoes it when the profile cannot load", async () => {
+    const calls: string[] = [];
+    const sessionWork = { start: () => void calls.push('start'), stop: () => void calls.push('stop') };
+    bridge.routes.set('POST /api/client/user/login', () =>
+      ok('access-1', { refreshToken: 'r-1', expiresIn: 900, userData: { buyers: [alpha] } }),
+    );
+    bridge.routes.set('GET /api/bridge/user/me', (_body, req) => {
+      calls.push(`profile asked with ${req.headers.authorization ?? 'no token'}`);
+      return ok(customerWith([alpha]));
+    });
+    const { controller } = setup({ sessionWork });
+    await controller.login('maria@example.gr', 'Right-pass-1');
+    expect(calls).toEqual(['start', 'profile asked with Bearer access-1']);
+    expect(controller.store.get().status).toBe('authenticated');
+
+    calls.length = 0;
+    bridge.routes.set('GET /api/bridge/user/me', () => refuse(500, M.technicalIssue));
+    const failing = setup({ sessionWork });
+    await expect(failing.controller.login('maria@example.gr', 'Right-pass-1')).rejects.toMatchObject({ code: 500 });
+    expect(calls).toEqual(['start', 'stop']);
+    expect(failing.tokens.read()).toBeNull();
+    expect(failing.controller.store.get().status).toBe('anonymous');
+    // The undone sign-in's session is ended on the bridge like any logout.
+    const ended: unknown[] = [];
+    bridge.routes.set('POST /api/client/user/logout', (body) => {
+      ended.push(body);
+      return ok(M.loggedOut);
+    });
+    await failing.controller.deliverLogouts();
+    expect(ended).toEqual([{ refreshToken: 'r-1' }]);
   });
 
   it('logs out: tokens and cookie gone, "You\'re logged out" shown, back at /login, the session ended on the bridge', async () => {

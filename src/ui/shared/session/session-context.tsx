@@ -37,7 +37,8 @@ const ControllerContext = createContext<SessionController | null>(null);
 
 /**
  * Provides `useSession()`. Needs `<NotificationsProvider>` and Lingui's `<I18nProvider>` above it (for
- * "You're logged out"). `controller` is for tests; the app uses the one browser session.
+ * "You're logged out"). Without `controller` it uses the one browser session (the app root passes that one with its
+ * session work; tests pass their own).
  */
 export function SessionProvider({ children, controller }: { children: ReactNode; controller?: SessionController }) {
   const session = useMemo(() => controller ?? getBrowserSession(), [controller]);

@@ -46,6 +46,13 @@ export interface SessionControllerDeps {
    * the sync code) gets ready meanwhile, since the bridge's password check takes a moment on purpose.
    */
   prepareSignedIn?(): void;
+  /**
+   * Work that needs only the session's tokens (the catalogue's first sync): started as soon as a sign-in's tokens
+   * are stored, before the profile is fetched and the signed-in pages render, and stopped again when the profile
+   * cannot be loaded and the sign-in is undone. Whoever renders the signed-in app also starts and stops it;
+   * `start` and `stop` must be safe to call more than once.
+   */
+  sessionWork?: { start(): void; stop(): void };
 }
 
 /** The editable names and address of the signed-in customer (docs/product-rules.md §5 field rules). */
@@ -319,11 +326,13 @@ export class SessionController {
     setLoggedInCookie(bridge.cookies);
     clearLoggedOutMarker(storage);
     bridge.events.emit('tokens-changed');
+    this.deps.sessionWork?.start();
     let customer: Customer;
     try {
       customer = await fetchMe(bridge.client);
     } catch (error) {
       // docs/product-rules.md §4: login succeeded but the profile did not load: the current user is cleared.
+      this.deps.sessionWork?.stop();
       await this.logout({ silent: true }, null);
       throw error;
     }
