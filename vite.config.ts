@@ -82,6 +82,8 @@ function inlineEntryStyles(): PluginOption {
 
 export default defineConfig({
   resolve: { alias: pageLifecycleAliases },
+  // The catalogue page worker (src/replication/catalog-page-worker.ts) is a module worker.
+  worker: { format: 'es' },
   plugins: [
     react(),
     // Lingui macros (`t`, `<Trans>`, `msg`) are a Babel plugin; plugin-react 6 compiles with oxc, so Babel

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BridgeEvents } from './bridge-events';
-import type { FetchLike, HttpMethod, Parsed } from './http-call';
-import { parseSuccess, sendHttp } from './http-call';
+import type { ExchangeOutcome, FetchLike, HttpAnswer, HttpCall, HttpMethod, Parsed } from './http-call';
+import { outcomeError, parseSuccess, sendHttp } from './http-call';
 import type { TokenRefresher } from './token-refresher';
 import type { TokenStore } from './token-store';
 
@@ -13,6 +13,13 @@ export interface BridgeRequest<R, Mt> {
   meta?: z.ZodType<Mt>;
   /** false for calls made without a session (login, registration, password reset, refresh). */
   auth?: boolean;
+  /**
+   * Makes the exchange somewhere else (a worker) instead of on this thread: the request and the response's
+   * body are read, parsed and checked against `result` and `meta` there. Token, refresh, 426 and error
+   * envelopes stay with the client. It is handed the client's own fetch for an exchange it makes here after all.
+   * Default: the client's fetch, here.
+   */
+  exchange?: (call: HttpCall, fetchImpl: FetchLike, baseUrl: string) => Promise<ExchangeOutcome<R, Mt>>;
 }
 
 export interface BridgeClient {
@@ -41,12 +48,16 @@ export function createBridgeClient(deps: BridgeClientDeps): BridgeClient {
   async function attempt<R, Mt>(request: BridgeRequest<R, Mt>, attemptNo: number): Promise<Parsed<R, Mt>> {
     const useAuth = request.auth ?? true;
     const token = useAuth ? (deps.tokens.read()?.accessToken ?? null) : null;
-    const answer = await sendHttp(deps.fetch, baseUrl, {
-      method: request.method ?? 'GET',
-      path: request.path,
-      body: request.body,
-      token,
-    });
+    const call: HttpCall = { method: request.method ?? 'GET', path: request.path, body: request.body, token };
+    let answer: HttpAnswer;
+    if (request.exchange) {
+      const outcome = await request.exchange(call, deps.fetch, baseUrl);
+      if ('parsed' in outcome) return outcome.parsed;
+      if ('error' in outcome) throw outcomeError(outcome.error);
+      answer = outcome.answer;
+    } else {
+      answer = await sendHttp(deps.fetch, baseUrl, call);
+    }
     if (answer.status === 426) deps.events.emit('update-required');
     if (answer.status === 401 && token !== null && deps.refresher) {
       return deps.refresher.recover((next) => attempt(request, next), attemptNo, token);

@@ -1,15 +1,11 @@
-import { SYNC_PRIMARY_KEYS, syncPullMetaSchema, syncPullResultSchema, type SyncCollection } from '../contracts/sync';
+import { SYNC_PRIMARY_KEYS, type SyncCollection } from '../contracts/sync';
 import type { CatalogDocOf } from '../db/commands/apply-catalog-changes';
 import type { BridgeClient } from './bridge-client';
+import { catalogPageExchange, type CatalogPageExchange } from './catalog-page-exchange';
+import { catalogPullMetaSchema, catalogPullResultSchema } from './catalog-page-job';
 
 /** The local document type of each replicated catalogue collection. */
 export type CatalogDocs = { [C in SyncCollection]: CatalogDocOf<C> };
-
-/**
- * meta of a pull (src/contracts/sync.ts). Optional here so that an older bridge without it still
- * replicates (the progress bar then shows no total).
- */
-export const catalogPullMetaSchema = syncPullMetaSchema.partial().optional();
 
 /** What one pull brought, for the first-sync progress bar. */
 export interface PulledPage {
@@ -51,7 +47,8 @@ export function syncPullPath(collection: SyncCollection, after: number, limit: n
 
 /**
  * `GET /api/sync/v1/<collection>?after=&limit=` over the bridge client (token, refresh, 426 →
- * update-required), every document checked against the contract, split into upserts and removals.
+ * update-required), every document checked against the contract, split into upserts and removals. The request
+ * and the check run in the tab's page worker where there is one (`pages`).
  */
 export async function fetchCatalogPage<C extends SyncCollection>(
   client: BridgeClient,
@@ -59,11 +56,13 @@ export async function fetchCatalogPage<C extends SyncCollection>(
   after: number,
   limit: number,
   ahead = 0,
+  pages: CatalogPageExchange = catalogPageExchange,
 ): Promise<FetchedPage<C>> {
   const answer = await client.request({
     path: syncPullPath(collection, after, limit, ahead),
-    result: syncPullResultSchema(collection),
+    result: catalogPullResultSchema(collection),
     meta: catalogPullMetaSchema,
+    exchange: pages.forCollection(collection),
   });
   const wire = answer.result.documents as WireDoc[];
   const key = SYNC_PRIMARY_KEYS[collection];

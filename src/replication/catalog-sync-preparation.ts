@@ -7,12 +7,15 @@ export function loadCatalogReplicationCode() {
 
 /**
  * Opens the local database and loads the replication's code ahead of a sign-in's answer, so the first sync starts
- * as soon as the session exists. In the next task: opening the database is main-thread work that must not hold
+ * as soon as the session exists, and starts the worker that makes its pulls. In the next task: opening the database is main-thread work that must not hold
  * back the sign-in request itself. Failures are left for the start itself to meet and report.
  */
 export function prepareCatalogSync(): void {
   setTimeout(() => {
     openAppDatabase().catch(() => undefined);
-    loadCatalogReplicationCode().catch(() => undefined);
+    loadCatalogReplicationCode()
+      .then(() => import('./catalog-page-exchange'))
+      .then(({ catalogPageExchange }) => catalogPageExchange.warm())
+      .catch(() => undefined);
   }, 0);
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { errorEnvelopeSchema } from '../contracts/envelope';
 import { M } from '../contracts/messages';
-import { BridgeError, WRONG_RESPONSE_FORMAT, networkError } from './bridge-error';
+import { BridgeError, isBridgeError, WRONG_RESPONSE_FORMAT, networkError, type BridgeErrorKind } from './bridge-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -64,6 +64,39 @@ export function errorFromAnswer(answer: HttpAnswer): BridgeError {
 export interface Parsed<R, Mt> {
   result: R;
   meta: Mt;
+}
+
+/**
+ * What an exchange made elsewhere (a worker: src/replication/catalog-page-worker.ts) brings back: the checked
+ * success, the answer of any other status for the client to judge (401, 426, the error envelope), or the
+ * BridgeError it met (no answer, not JSON, a success of the wrong shape) as plain fields.
+ */
+export type ExchangeOutcome<R, Mt> =
+  | { parsed: Parsed<R, Mt> }
+  | { answer: HttpAnswer }
+  | { error: { code: number; description: string; kind: BridgeErrorKind; meta?: Record<string, unknown> | undefined } };
+
+/** One exchange as the bridge client makes it, up to a checked success; any other status is left to the caller. */
+export async function exchange<R, Mt>(
+  fetchImpl: FetchLike,
+  baseUrl: string,
+  call: HttpCall,
+  result: z.ZodType<R>,
+  meta: z.ZodType<Mt>,
+): Promise<ExchangeOutcome<R, Mt>> {
+  try {
+    const answer = await sendHttp(fetchImpl, baseUrl, call);
+    if (answer.status !== 200) return { answer };
+    return { parsed: parseSuccess(answer, result, meta) };
+  } catch (error) {
+    if (!isBridgeError(error)) throw error;
+    return { error: { code: error.code, description: error.description, kind: error.kind, meta: error.meta } };
+  }
+}
+
+/** The BridgeError an outcome carries, as the client throws it. */
+export function outcomeError(error: Extract<ExchangeOutcome<unknown, unknown>, { error: unknown }>['error']): BridgeError {
+  return new BridgeError(error.code, error.description, error.kind, error.meta);
 }
 
 /** A 200 envelope `{code: 200, result, meta}` checked against the caller's schemas. */

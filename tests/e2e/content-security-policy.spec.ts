@@ -60,8 +60,12 @@ test('signing in and browsing home, a category, a product and the search panel r
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain('unsafe');
 
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
   await logIn(page, DEMO.user, DEMO_PASSWORD);
   await waitForCatalogReady(page);
+  // The catalogue's pulls ran in their module worker (decision 037), under the same policy.
+  expect(workers.filter((worker) => /^\/assets\/catalog-page-worker-[\w-]+\.js$/.test(worker))).toHaveLength(1);
 
   await page.goto(`/c/${category.slug}`);
   await expect(page.getByRole('main').getByTestId('product-card').first()).toBeVisible();
