@@ -64,7 +64,7 @@ export async function syncRoutes(app: FastifyInstance, options: { pageCacheBytes
         // (feed-reader.ts) and is sent as serialised then; only the checkpoint and meta are checked here.
         const checkpoint = JSON.stringify(syncCheckpointSchema.parse(page.checkpoint));
         const meta = JSON.stringify(syncPullMetaSchema.parse({ remaining: page.remaining, ahead: page.ahead }));
-        const body = `{"code":200,"result":{"documents":[${page.documents.join(',')}],"checkpoint":${checkpoint}},"meta":${meta}}`;
+        const body = `{"code":200,"result":{"documents":[${page.documentsJson}],"checkpoint":${checkpoint}},"meta":${meta}}`;
         await pages.put(collection, key, head, page.validUntil, body, encoding);
         return { body, validUntil: page.validUntil };
       })().finally(() => reading.delete(flight));

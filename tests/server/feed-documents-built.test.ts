@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { readFeedPage, storeUnbuiltFeedDocuments } from '../../server/services/change-feed/feed-reader';
+import {
+  FEED_PAGE_JOINED_SQL,
+  FEED_PAGE_SQL,
+  readFeedPage,
+  readSerialisedFeedPage,
+  storeUnbuiltFeedDocuments,
+} from '../../server/services/change-feed/feed-reader';
 import type { SyncCollection } from '../../src/contracts/sync';
 import { openTestDb, type TestDb } from './helpers/test-db';
 
@@ -61,6 +67,53 @@ describe('feed documents built ahead of the first sync', () => {
       const { stored, ...rest } = doc;
       expect(stored).toBe(true);
       expect(rest).toEqual(built.documents[i]);
+    });
+  });
+
+  it('reads a page whose documents are all stored in one row, and one with a document to build entry by entry: the same page', async () => {
+    await db.query('delete from catalog_feed_docs');
+    await storeUnbuiltFeedDocuments(db, Date.now());
+    const statements: string[] = [];
+    const counting: Queryable = {
+      query: (sql, params) => {
+        statements.push(sql === FEED_PAGE_JOINED_SQL ? 'joined' : sql === FEED_PAGE_SQL ? 'entries' : sql.trim().split(/\s+/)[0]!);
+        return db.query(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+    };
+    const now = Date.now();
+    // Every document stored: one statement, and the same documents, checkpoint and remaining as entry by entry.
+    const joined = await readSerialisedFeedPage(counting, 'products', 0, 40, now, 3);
+    expect(statements).toEqual(['joined', 'select']);
+    const rows = await db.query<{ doc: string; seq_text: string; above: string }>(FEED_PAGE_SQL, ['products', 0, 40, now]);
+    expect(joined.count).toBe(40);
+    expect(JSON.parse(`[${joined.documentsJson}]`)).toEqual(rows.map((row) => JSON.parse(row.doc) as unknown));
+    expect(joined.checkpoint).toEqual({ seq: Number(rows.at(-1)?.seq_text) });
+    expect(joined.remaining).toBe(Number(rows[0]?.above) - 40);
+    expect(joined.ahead?.length).toBeGreaterThan(0);
+
+    // One document no longer stored (a catalogue change re-stamped it): read entry by entry, that one built again.
+    const [second] = rows.slice(1, 2).map((row) => JSON.parse(row.doc) as { sku: string });
+    await db.query(`delete from catalog_feed_docs where feed = 'products' and doc_key = $1`, [second?.sku]);
+    statements.length = 0;
+    const rebuilt = await readSerialisedFeedPage(counting, 'products', 0, 40, now, 3);
+    expect(statements).toEqual(['joined', 'entries', 'select', 'insert', 'select']);
+    expect({ ...rebuilt, documentsJson: JSON.parse(`[${rebuilt.documentsJson}]`) as unknown }).toEqual({
+      ...joined,
+      documentsJson: JSON.parse(`[${joined.documentsJson}]`) as unknown,
+    });
+    // Stored again by that read: the next one is a single statement once more.
+    statements.length = 0;
+    await readSerialisedFeedPage(counting, 'products', 0, 40, now);
+    expect(statements).toEqual(['joined']);
+    // Past the end of the feed: nothing, and the checkpoint stays.
+    const end = joined.checkpoint.seq + 1_000_000;
+    expect(await readSerialisedFeedPage(db, 'products', end, 40, now)).toEqual({
+      documentsJson: '',
+      count: 0,
+      checkpoint: { seq: end },
+      remaining: 0,
+      validUntil: null,
     });
   });
 

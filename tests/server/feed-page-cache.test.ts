@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/seed';
-import { FEED_PAGE_SQL } from '../../server/services/change-feed/feed-reader';
+import { FEED_PAGE_JOINED_SQL } from '../../server/services/change-feed/feed-reader';
 import { FEED_PAGE_ENTRY_OVERHEAD, FeedPageCache, preferredEncoding } from '../../server/services/change-feed/page-cache';
 import { createCustomer } from './helpers/factory';
 import { openTestSession } from './helpers/session';
@@ -149,7 +149,8 @@ describe('feed answers kept in memory', () => {
       get(target, prop, receiver) {
         if (prop === 'query') {
           return (sql: string, params?: readonly unknown[]) => {
-            if (sql === FEED_PAGE_SQL) pageReads += 1;
+            // Every page read starts with the joined statement (the entry-by-entry one follows only to build documents).
+            if (sql === FEED_PAGE_JOINED_SQL) pageReads += 1;
             return target.query(sql, params);
           };
         }

@@ -18,7 +18,10 @@ export type FeedPage = { documents: FeedDocument[]; checkpoint: SyncCheckpoint; 
  * `ahead`: when asked for, the checkpoints of the following full pages (src/contracts/sync.ts meta).
  */
 export type SerialisedFeedPage = {
-  documents: string[];
+  /** The page's documents as JSON texts joined by commas, in feed order: the inside of the answer's array. */
+  documentsJson: string;
+  /** How many documents (entries of the feed) the page holds. */
+  count: number;
   checkpoint: SyncCheckpoint;
   remaining: number;
   ahead?: number[];
@@ -63,8 +66,10 @@ interface FeedEntry {
  * on statistics. A join left the choice to the planner, which, on a stored-documents table last analysed while
  * nearly empty (a fresh database during its first sync), scanned and sorted every stored document of the feed
  * for each page: 17 s instead of 1.8 s for the 77 pages of the 100,000-product bench database.
+ *
+ * FEED_PAGE_ENTRIES is the page's entries (`p`) with the stored document of each (`d`), shared by both reads.
  */
-export const FEED_PAGE_SQL = `select p.doc_key, p.seq_text, p.above, d.doc, d.valid_until::text as valid_until
+const FEED_PAGE_ENTRIES = `
   from (
     select doc_key, seq, seq::text as seq_text,
       (select count(*) from catalog_feed c where c.feed = $1 and c.seq > $2)::text as above
@@ -74,8 +79,29 @@ export const FEED_PAGE_SQL = `select p.doc_key, p.seq_text, p.above, d.doc, d.va
     select d.doc, d.valid_until from catalog_feed_docs d
     where d.feed = $1 and d.doc_key = p.doc_key and d.seq = p.seq and (d.valid_until is null or d.valid_until > $4)
     offset 0
-  ) d on true
+  ) d on true`;
+
+export const FEED_PAGE_SQL = `select p.doc_key, p.seq_text, p.above, d.doc, d.valid_until::text as valid_until${FEED_PAGE_ENTRIES}
   order by p.seq`;
+
+/**
+ * The same page in one row, its stored documents already joined in feed order (`string_agg`, which skips entries
+ * without one: `stored` < `entries` then, and the page is read again entry by entry to build those). One string
+ * instead of a thousand rows: PGlite hands its results across threads and node-postgres parses each row, so a page of
+ * 1,000 products came out of the database about 30 % faster this way (decision 037).
+ */
+export const FEED_PAGE_JOINED_SQL = `select count(*)::int as entries, count(d.doc)::int as stored,
+    max(p.seq)::text as last_seq, max(p.above) as above, min(d.valid_until)::text as valid_until,
+    coalesce(string_agg(d.doc, ',' order by p.seq), '') as docs${FEED_PAGE_ENTRIES}`;
+
+interface JoinedFeedPage {
+  entries: number;
+  stored: number;
+  last_seq: string | null;
+  above: string | null;
+  valid_until: string | null;
+  docs: string;
+}
 
 /**
  * One page of a collection's feed as serialised documents: those whose seq is above `after`, in seq order,
@@ -95,8 +121,35 @@ export async function readSerialisedFeedPage(
   nowMs: number,
   ahead = 0,
 ): Promise<SerialisedFeedPage> {
+  const [joined] = await q.query<JoinedFeedPage>(FEED_PAGE_JOINED_SQL, [collection, after, limit, nowMs]);
+  if (!joined || joined.entries === 0) return { documentsJson: '', count: 0, checkpoint: { seq: after }, remaining: 0, validUntil: null };
+  if (joined.stored === joined.entries) {
+    const checkpoint = Number(joined.last_seq);
+    const remaining = Number(joined.above ?? 0) - joined.entries;
+    const page: SerialisedFeedPage = {
+      documentsJson: joined.docs,
+      count: joined.entries,
+      checkpoint: { seq: checkpoint },
+      remaining,
+      validUntil: joined.valid_until === null ? null : Number(joined.valid_until),
+    };
+    if (ahead > 0 && remaining > limit) page.ahead = await pageEnds(q, collection, checkpoint, limit, ahead);
+    return page;
+  }
+  return readEntryByEntry(q, collection, after, limit, nowMs, ahead);
+}
+
+/** readSerialisedFeedPage for a page with documents still to build: entry by entry, building those. */
+async function readEntryByEntry(
+  q: Queryable,
+  collection: SyncCollection,
+  after: number,
+  limit: number,
+  nowMs: number,
+  ahead: number,
+): Promise<SerialisedFeedPage> {
   const entries = await q.query<FeedEntry>(FEED_PAGE_SQL, [collection, after, limit, nowMs]);
-  if (entries.length === 0) return { documents: [], checkpoint: { seq: after }, remaining: 0, validUntil: null };
+  if (entries.length === 0) return { documentsJson: '', count: 0, checkpoint: { seq: after }, remaining: 0, validUntil: null };
   const missing = entries.filter((e) => e.doc === null);
   const built = missing.length === 0 ? new Map<string, BuiltDocument>() : await buildDocuments(q, collection, missing, nowMs);
   let validUntil: number | null = null;
@@ -109,7 +162,13 @@ export async function readSerialisedFeedPage(
   const last = entries[entries.length - 1];
   const checkpoint = last ? Number(last.seq_text) : after;
   const remaining = Number(entries[0]?.above ?? 0) - entries.length;
-  const page: SerialisedFeedPage = { documents, checkpoint: { seq: checkpoint }, remaining, validUntil };
+  const page: SerialisedFeedPage = {
+    documentsJson: documents.join(','),
+    count: documents.length,
+    checkpoint: { seq: checkpoint },
+    remaining,
+    validUntil,
+  };
   if (ahead > 0 && remaining > limit) page.ahead = await pageEnds(q, collection, checkpoint, limit, ahead);
   return page;
 }
@@ -225,8 +284,8 @@ export async function readFeedPage(
   limit: number,
   nowMs: number,
 ): Promise<FeedPage> {
-  const page = await readSerialisedFeedPage(q, collection, after, limit, nowMs);
-  return { ...page, documents: page.documents.map((doc) => JSON.parse(doc) as FeedDocument) };
+  const { documentsJson, count: _, ...page } = await readSerialisedFeedPage(q, collection, after, limit, nowMs);
+  return { ...page, documents: JSON.parse(`[${documentsJson}]`) as FeedDocument[] };
 }
 
 /** The newest seq of each feed (0 for an empty feed): what a live-update poller compares against. */
