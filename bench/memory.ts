@@ -13,11 +13,14 @@
  *    the same way; after a collection in each, the three heaps are read and summed: "three tabs". If Chromium put two tabs in one
  *    renderer process, each of them reports the shared isolate's heap and the sum counts it twice: the figure
  *    can only be too high, never too low.
+ * Each figure adds the heaps of the dedicated workers alive then (the catalogue page worker of the leader tab,
+ * decision 037; read and collected through a browser-level CDP session attached to each worker target), so work
+ * moved off a tab's main thread still counts as that tab's memory.
  * Targets: one tab ≤ 60 MB at 20,000 products; at 100,000, one tab ≤ 150 MB and three tabs ≤ 300 MB.
  * Writes bench/results/memory.json and exits 1 when a target is missed or a measurement is missing.
  */
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { SYNC_COLLECTIONS } from '../src/contracts/sync';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_USER, startBridge } from './support/bridge-process';
 import { BenchRecord, runBench } from './support/results';
@@ -40,8 +43,54 @@ function targetsFor(products: number): { oneTab: number; threeTabs?: number } {
 interface SizeResult {
   products: number;
   listing: string;
+  /** The tab's heap plus its workers'. */
   oneTabMb: number;
+  /** Of oneTabMb: the workers'. */
+  oneTabWorkersMb: number;
+  /** Each tab's heap; the workers' heaps (in the leader tab) are the last entry when there were any. */
   threeTabsMb: number[];
+}
+
+/** Sends one command to a worker target over the browser session (a non-flattened target session). */
+function sendToTarget(browserCdp: CDPSession, sessionId: string, id: number, method: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: { sessionId: string; message: string }) => {
+      if (event.sessionId !== sessionId) return;
+      const message = JSON.parse(event.message) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+      if (message.id !== id) return;
+      browserCdp.off('Target.receivedMessageFromTarget', onMessage);
+      if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+      else resolve(message.result ?? {});
+    };
+    browserCdp.on('Target.receivedMessageFromTarget', onMessage);
+    void browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(reject);
+  });
+}
+
+/** The JS heaps of every dedicated worker of the browser after a collection in each, in MB (0 without workers). */
+async function workerHeapsMb(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] };
+    let total = 0;
+    for (const target of targetInfos.filter((t) => t.type === 'worker')) {
+      const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as {
+        sessionId: string;
+      };
+      try {
+        await sendToTarget(cdp, sessionId, 1, 'HeapProfiler.collectGarbage');
+        const usage = await sendToTarget(cdp, sessionId, 2, 'Runtime.getHeapUsage');
+        const used = Number(usage.usedSize);
+        if (!(used > 0)) throw new Error('Runtime.getHeapUsage returned no heap size for a worker');
+        total += used / MB;
+      } finally {
+        await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      }
+    }
+    return total;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** The tab's JS heap after two full collections, in MB. */
@@ -95,13 +144,16 @@ async function measure(products: number): Promise<SizeResult> {
     const href = await first.locator('a[href^="/c/"]').first().getAttribute('href', { timeout: 60_000 });
     if (!href) throw new Error('home shows no category link');
     await openListing(first, href);
-    const oneTabMb = await heapAfterGc(context, first);
+    const oneTabWorkersMb = await workerHeapsMb(browser);
+    const oneTabMb = (await heapAfterGc(context, first)) + oneTabWorkersMb;
     const others = [await context.newPage(), await context.newPage()];
     for (const page of others) await openListing(page, href);
     const threeTabsMb: number[] = [];
     for (const page of [first, ...others]) threeTabsMb.push(await heapAfterGc(context, page));
+    const workersMb = await workerHeapsMb(browser);
+    if (workersMb > 0) threeTabsMb.push(workersMb);
     await context.close();
-    return { products, listing: href, oneTabMb, threeTabsMb };
+    return { products, listing: href, oneTabMb, oneTabWorkersMb, threeTabsMb };
   } finally {
     await browser.close();
     await stop();
@@ -117,6 +169,7 @@ runBench('memory', async () => {
     record.figures[`${products}`] = {
       listing: result.listing,
       oneTabMb: round(result.oneTabMb, 1),
+      oneTabWorkersMb: round(result.oneTabWorkersMb, 1),
       threeTabsMb: result.threeTabsMb.map((mb) => round(mb, 1)),
     };
     record.check({
