@@ -5,16 +5,14 @@ import { prepareCatalogSync } from '../../../replication/catalog-sync-preparatio
 import { SessionController, type SessionControllerDeps } from './session-controller';
 
 let controller: SessionController | null = null;
-let work: SessionControllerDeps['sessionWork'];
 
 /**
- * The browser app's one session (module-level: StrictMode's double effects must not make two). The app root passes
- * its `sessionWork` (the catalogue sync, decision 037); a call without one, before or after, keeps it.
+ * The browser app's one session (module-level: StrictMode's double effects must not make two). The first call
+ * decides its `sessionWork` (the app root passes the catalogue sync, decision 037).
  */
 export function getBrowserSession(options: Pick<SessionControllerDeps, 'sessionWork'> = {}): SessionController {
-  work = options.sessionWork ?? work;
   controller ??= new SessionController({
-    sessionWork: { start: () => work?.start(), stop: () => work?.stop() },
+    ...options,
     bridge: getBrowserBridge(),
     storage: window.localStorage,
     profiles: createDatabaseProfileCache(() => openAppDatabase()),
