@@ -61,7 +61,7 @@ class FakeWorker {
     const copy = structuredClone(message);
     this.posted.push(copy);
     if (this.broken) return;
-    void runCatalogPageJob(workerFetch, copy).then((reply) => {
+    void runCatalogPageJob(workerFetch, copy, origin).then((reply) => {
       if (!this.terminated) setTimeout(() => this.onmessage?.({ data: structuredClone(reply) } as MessageEvent), 0);
     });
   }
@@ -172,12 +172,11 @@ describe('catalogue pulls through the page worker', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const answer = await runCatalogPageJob((input, init) => fetch(`http://127.0.0.1:${port}${input}`, init), {
-      id: 7,
-      collection: 'products',
-      baseUrl: '',
-      call: { method: 'GET', path: PAGE_PATH, token: 'acc-1' },
-    });
+    const answer = await runCatalogPageJob(
+      (input, init) => fetch(`http://127.0.0.1:${port}${input}`, init),
+      { id: 7, collection: 'products', baseUrl: '', call: { method: 'GET', path: PAGE_PATH, token: 'acc-1' } },
+      origin,
+    );
     expect(answer).toEqual({ id: 7, outcome: { error: { code: 0, description: M.checkNetwork, kind: 'network' } } });
   });
 
@@ -242,6 +241,8 @@ describe('catalogue pulls through the page worker', () => {
         baseUrl: '',
         call: { method: 'GET', path: '/api/sync/v1/products?after=0&limit=2&x=https://evil.example', token: 't' },
       },
+      // The token only ever goes to the worker's own origin.
+      { id: 7, collection: 'products', baseUrl: 'https://evil.example', call: { method: 'GET', path: PAGE_PATH, token: 't' } },
       'not a job',
     ];
     let requests = 0;
@@ -249,7 +250,7 @@ describe('catalogue pulls through the page worker', () => {
       requests += 1;
       return workerFetch(input, init);
     };
-    const replies = await Promise.all(refused.map((message) => runCatalogPageJob(countingFetch, message)));
+    const replies = await Promise.all(refused.map((message) => runCatalogPageJob(countingFetch, message, origin)));
     expect(replies).toEqual([
       { id: 1, failure: 'not a catalogue pull' },
       { id: 2, failure: 'not a catalogue pull' },
@@ -257,6 +258,7 @@ describe('catalogue pulls through the page worker', () => {
       { id: 4, failure: 'not a catalogue pull' },
       { id: 5, failure: 'not a catalogue pull' },
       { id: 6, failure: 'not a catalogue pull' },
+      { id: 7, failure: 'not a catalogue pull' },
       { id: -1, failure: 'not a catalogue pull' },
     ]);
     expect(requests).toBe(0);

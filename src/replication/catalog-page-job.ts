@@ -54,11 +54,12 @@ const jobSchema = z
 /**
  * Makes one catalogue pull where it runs (src/replication/catalog-page-worker.ts): the request, reading and
  * parsing the body, and the contract check, so that none of it takes the page's main thread. Only catalogue
- * pulls (GET of the change feed) are accepted.
+ * pulls (GET of the change feed) of `origin`, the worker's own, are accepted.
  */
-export async function runCatalogPageJob(fetchImpl: FetchLike, message: unknown): Promise<CatalogPageReply> {
+export async function runCatalogPageJob(fetchImpl: FetchLike, message: unknown, origin: string): Promise<CatalogPageReply> {
   const job = jobSchema.safeParse(message);
-  if (!job.success) {
+  // The token goes only to the origin the worker came from (or a path on it): never to another host.
+  if (!job.success || (job.data.baseUrl !== '' && job.data.baseUrl !== origin)) {
     const id = typeof message === 'object' && message !== null && 'id' in message && typeof message.id === 'number' ? message.id : -1;
     return { id, failure: 'not a catalogue pull' };
   }

@@ -11,5 +11,5 @@ const scope = self as unknown as {
   postMessage(message: CatalogPageReply): void;
 };
 scope.onmessage = (event: MessageEvent<unknown>) => {
-  void runCatalogPageJob((input, init) => fetch(input, init), event.data).then((reply) => scope.postMessage(reply));
+  void runCatalogPageJob((input, init) => fetch(input, init), event.data, self.location.origin).then((reply) => scope.postMessage(reply));
 };

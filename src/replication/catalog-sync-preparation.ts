@@ -6,9 +6,10 @@ export function loadCatalogReplicationCode() {
 }
 
 /**
- * Opens the local database and loads the replication's code ahead of a sign-in's answer, so the first sync starts
- * as soon as the session exists, and starts the worker that makes its pulls. In the next task: opening the database is main-thread work that must not hold
- * back the sign-in request itself. Failures are left for the start itself to meet and report.
+ * Opens the local database, loads the replication's code and starts the worker that makes its pulls (decision 037)
+ * ahead of a sign-in's answer, so the first sync starts as soon as the session exists. In the next task: opening the
+ * database is main-thread work that must not hold back the sign-in request itself. Failures are left for the start
+ * itself to meet and report.
  */
 export function prepareCatalogSync(): void {
   setTimeout(() => {
