@@ -5,14 +5,16 @@ import { prepareCatalogSync } from '../../../replication/catalog-sync-preparatio
 import { SessionController, type SessionControllerDeps } from './session-controller';
 
 let controller: SessionController | null = null;
+let work: SessionControllerDeps['sessionWork'];
 
 /**
- * The browser app's one session (module-level: StrictMode's double effects must not make two). The first call
- * decides its `sessionWork` (the app root passes the catalogue sync, decision 037).
+ * The browser app's one session (module-level: StrictMode's double effects must not make two). The app root passes
+ * its `sessionWork` (the catalogue sync, decision 037); a call without one, before or after, keeps it.
  */
 export function getBrowserSession(options: Pick<SessionControllerDeps, 'sessionWork'> = {}): SessionController {
+  work = options.sessionWork ?? work;
   controller ??= new SessionController({
-    ...options,
+    sessionWork: { start: () => work?.start(), stop: () => work?.stop() },
     bridge: getBrowserBridge(),
     storage: window.localStorage,
     profiles: createDatabaseProfileCache(() => openAppDatabase()),
