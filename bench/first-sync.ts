@@ -3,7 +3,8 @@
  *
  * For each catalogue size of BENCH_PRODUCTS (default 20000; `BENCH_PRODUCTS=20000,100000` runs both in one
  * go), starts the bridge over that many seeded products (PGlite in BENCH_DATA_DIR/products-<n>, default
- * /tmp/first-sync-bench, kept across runs: the first start seeds it, ~85 s for 100,000) and, in headless
+ * /tmp/first-sync-bench, kept across runs: the first start seeds it, ~85 s for 100,000; or the PostgreSQL database
+ * BENCH_DATABASE_URL, which then holds that one size) and, in headless
  * Chromium, BENCH_RUNS times (default 3, at least 2):
  * 1. first sync: a fresh browser context signs in as user@demo.gr and the clock runs from the click on
  *    "Log in" until every collection is `ready` in the app's persisted sync status (set only once the
@@ -47,6 +48,8 @@ const SIZES = productCounts(process.env.BENCH_PRODUCTS ?? process.env.SEED_PRODU
 const RUNS = Math.max(2, Number(process.env.BENCH_RUNS ?? 3));
 const RELOADS = Math.max(2, Number(process.env.BENCH_RELOADS ?? 3));
 const DATA_ROOT = process.env.BENCH_DATA_DIR ?? '/tmp/first-sync-bench';
+/** A PostgreSQL database of its own for the bridge instead of PGlite; it holds one catalogue, so one size per run. */
+const PG_URL = process.env.BENCH_DATABASE_URL;
 const TARGET_RATIO = 1.5;
 const TARGET_WARM_START_MS = 1_500;
 /** Milliseconds the page's marks may pass the moment Playwright saw them (both clocks round to 1 ms). */
@@ -267,8 +270,8 @@ interface RunRow {
 async function measureSize(products: number, record: BenchRecord): Promise<void> {
   const dataDir = path.join(DATA_ROOT, `products-${products}`);
   const started = Date.now();
-  const bridge = await startBridge(products, dataDir);
-  console.log(`bridge over ${products} products up in ${bridge.startSeconds} s (${dataDir})`);
+  const bridge = await startBridge(products, dataDir, PG_URL ? { DATABASE_URL: PG_URL } : {});
+  console.log(`bridge over ${products} products up in ${bridge.startSeconds} s (${PG_URL ? 'PostgreSQL' : dataDir})`);
   const rows: RunRow[] = [];
   const profiles: SyncProfile[] = [];
   let documentsByCollection: Record<string, number> = {};
@@ -348,6 +351,7 @@ function report(
   check('warm start, reload → first product card of a listing', 'cold', coldStarts, TARGET_WARM_START_MS, 'ms', 0);
   check('warm start, reload → first product card of a listing', 'warm', warmStarts, TARGET_WARM_START_MS, 'ms', 0);
   const figures = {
+    database: PG_URL ? 'postgresql' : 'pglite',
     documents: cold.documents,
     documents_by_collection: documentsByCollection,
     seconds_for_this_size: seconds,
@@ -405,7 +409,8 @@ function report(
 
 runBench('first-sync', async () => {
   const record = new BenchRecord('first-sync');
-  record.figures.environment = `headless Chromium (Playwright ${CHROMIUM_ARGS.join(' ')}), bridge on PGlite, loopback`;
+  if (PG_URL && SIZES.length > 1) throw new Error('BENCH_DATABASE_URL holds one catalogue: give BENCH_PRODUCTS one size');
+  record.figures.environment = `headless Chromium (Playwright ${CHROMIUM_ARGS.join(' ')}), bridge on ${PG_URL ? 'PostgreSQL' : 'PGlite'}, loopback`;
   record.figures.baseline = 'fetch apart; then ONE IndexedDB readwrite transaction, one object store per collection, primary key only';
   for (const products of SIZES) await measureSize(products, record);
   record.finish();

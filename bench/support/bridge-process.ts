@@ -81,7 +81,8 @@ export async function startBridge(products: number, dataDir: string, extraEnv: N
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
-  delete env.DATABASE_URL;
+  // PGlite in dataDir unless the caller names a PostgreSQL database.
+  if (extraEnv.DATABASE_URL === undefined) delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const started = Date.now();
   const bridge = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
