@@ -1,6 +1,6 @@
 /**
- * The real bridge (server/main.ts serving dist/) in a child process over a seeded PGlite data directory,
- * for the browser benchmarks (first-sync, live-update). The port is BENCH_PORT when set, else a free one.
+ * The real bridge (server/main.ts serving dist/) in a child process over a seeded PGlite data directory (or the
+ * PostgreSQL database a caller names as DATABASE_URL in `extraEnv`), for the browser benchmarks (first-sync, live-update). The port is BENCH_PORT when set, else a free one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -62,7 +62,8 @@ export interface RunningBridge {
 
 /**
  * Starts the bridge over `products` seeded products in `dataDir` (kept across runs: the first start seeds,
- * about 15 s for 20,000 products on this machine and minutes for 100,000; later starts reuse it).
+ * about 15 s for 20,000 products on this machine and minutes for 100,000; later starts reuse it), or in the
+ * PostgreSQL database of `extraEnv.DATABASE_URL` (seeded when empty).
  */
 export async function startBridge(products: number, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningBridge> {
   await ensureBuilt();

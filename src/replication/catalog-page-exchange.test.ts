@@ -243,6 +243,8 @@ describe('catalogue pulls through the page worker', () => {
       },
       // The token only ever goes to the worker's own origin.
       { id: 7, collection: 'products', baseUrl: 'https://evil.example', call: { method: 'GET', path: PAGE_PATH, token: 't' } },
+      { id: 8, collection: 'products', baseUrl: `${origin}.evil.example`, call: { method: 'GET', path: PAGE_PATH, token: 't' } },
+      { id: 9, collection: 'products', baseUrl: `${origin}/`, call: { method: 'GET', path: PAGE_PATH, token: 't' } },
       'not a job',
     ];
     let requests = 0;
@@ -259,8 +261,19 @@ describe('catalogue pulls through the page worker', () => {
       { id: 5, failure: 'not a catalogue pull' },
       { id: 6, failure: 'not a catalogue pull' },
       { id: 7, failure: 'not a catalogue pull' },
+      { id: 8, failure: 'not a catalogue pull' },
+      { id: 9, failure: 'not a catalogue pull' },
       { id: -1, failure: 'not a catalogue pull' },
     ]);
     expect(requests).toBe(0);
+
+    // Its own origin, written out, is the same as a relative base URL: the pull is made.
+    const own = await runCatalogPageJob(
+      countingFetch,
+      { id: 10, collection: 'products', baseUrl: origin, call: { method: 'GET', path: PAGE_PATH, token: 'acc-1' } },
+      origin,
+    );
+    expect(own).toMatchObject({ id: 10, outcome: {} });
+    expect(requests).toBe(1);
   });
 });

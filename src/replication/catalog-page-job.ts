@@ -58,7 +58,7 @@ const jobSchema = z
  */
 export async function runCatalogPageJob(fetchImpl: FetchLike, message: unknown, origin: string): Promise<CatalogPageReply> {
   const job = jobSchema.safeParse(message);
-  // The token goes only to the origin the worker came from (or a path on it): never to another host.
+  // The token goes only to the origin the worker came from: a base URL of '' (relative) or exactly that origin.
   if (!job.success || (job.data.baseUrl !== '' && job.data.baseUrl !== origin)) {
     const id = typeof message === 'object' && message !== null && 'id' in message && typeof message.id === 'number' ? message.id : -1;
     return { id, failure: 'not a catalogue pull' };
